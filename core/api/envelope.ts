@@ -1,0 +1,21 @@
+/** DESIGN §5: every API body is an envelope; anything without a truthy `result` is a failure. */
+export interface Success<T> {
+  result: true
+  data: T
+}
+export interface Failure {
+  result: false
+  message?: string
+  /** field → message (already translated to the request's Accept-Language). */
+  validation?: Record<string, string>
+  code?: number
+}
+export type Envelope<T> = Success<T> | Failure
+
+/** Session missing or expired (SPEC §8). */
+export const SESSION_EXPIRED_CODE = 6969
+
+export interface Page<T> {
+  items: T[]
+  total: number
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot'
+import { FEEDBACK_MAX, email, loginPhone, msg, optionalEmail, password, phone, required } from './rules'
+
+/** Request bodies shared by the forms and the server's routes. */
+export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) })
+export type SignInForm = v.InferOutput<typeof signInForm>
+
+export const certificateSignInForm = v.object({ signature: required, hash: required })
+
+export const restorePasswordForm = v.object({ full_name: required, phone })
+export type RestorePasswordForm = v.InferOutput<typeof restorePasswordForm>
+
+export const registerForm = v.object({
+  phone: loginPhone,
+  password,
+  full_name: required,
+  email: optionalEmail,
+  agree_personal_data: v.literal(true, msg.mustAgree),
+  agree_edo: v.literal(true, msg.mustAgree),
+})
+export type RegisterForm = v.InferOutput<typeof registerForm>
+
+export const feedbackForm = v.object({
+  message: v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(FEEDBACK_MAX, msg.tooLong)),
+  url: v.pipe(v.string(), v.maxLength(2000)),
+  /** Redacted JSON Lines of the latest bus events, so a report is a replayable scenario. */
+  events: v.optional(v.pipe(v.string(), v.maxLength(500_000))),
+})
+export type FeedbackForm = v.InferOutput<typeof feedbackForm>
+
+export const changePasswordForm = v.pipe(
+  v.object({ old_password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)), password, password_repeat: password }),
+  v.forward(v.partialCheck([['password'], ['password_repeat']], i => i.password === i.password_repeat, msg.passwordsDiffer), ['password_repeat']),
+)
+export type ChangePasswordForm = v.InferOutput<typeof changePasswordForm>
+
+export const profileSettingsForm = v.object({
+  notify_messages: v.boolean(),
+  notify_events: v.boolean(),
+  is_agent: v.boolean(),
+})
+export type ProfileSettingsForm = v.InferOutput<typeof profileSettingsForm>
+

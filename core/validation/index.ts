@@ -1,0 +1,7 @@
+export { PHONE_MASK, PHONE_MASKED_LENGTH, PHONE_COUNTRY_CODE, applyMask, normalizePhoneInput, phoneDigits, formatPhone, isValidPhone, isValidLoginPhone } from './phone'
+export { msg, PASSWORD_MIN, FEEDBACK_MAX, required, email, optionalEmail, password, phone, loginPhone, empty } from './rules'
+export {
+  signInForm, certificateSignInForm, restorePasswordForm, registerForm, feedbackForm, changePasswordForm, profileSettingsForm,
+  type SignInForm, type RestorePasswordForm, type RegisterForm, type FeedbackForm, type ChangePasswordForm, type ProfileSettingsForm,
+} from './forms'
+export { issuesToValidationMap } from './issues'
