@@ -1,0 +1,35 @@
+import { Subject, filter, type Observable } from 'rxjs'
+import type { AnyEvent, AppEvent, EventMap, EventSource, EventType } from '../events/map'
+import type { Clock } from './clock'
+
+/** The one stream everything that happens enters: socket, SIP, API, timers and UI alike. */
+export interface Bus {
+  readonly events$: Observable<AnyEvent>
+  readonly clock: Clock
+  emit<T extends EventType>(type: T, payload: EventMap[T], source: EventSource): AppEvent<T>
+  /** Re-emits an event as it was recorded (replay keeps the original `at` and source). */
+  inject(event: AnyEvent): void
+  on<T extends EventType>(type: T): Observable<AppEvent<T>>
+  on<T extends EventType>(types: readonly T[]): Observable<AnyEvent & AppEvent<T>>
+}
+
+export function createBus(clock: Clock): Bus {
+  const subject = new Subject<AnyEvent>()
+  const events$ = subject.asObservable()
+  return {
+    events$,
+    clock,
+    emit(type, payload, source) {
+      const event = { type, payload, at: clock.now(), source } as AppEvent<typeof type>
+      subject.next(event as AnyEvent)
+      return event
+    },
+    inject(event) {
+      subject.next(event)
+    },
+    on(types: EventType | readonly EventType[]) {
+      const wanted = typeof types === 'string' ? [types] : types
+      return events$.pipe(filter(e => wanted.includes(e.type))) as never
+    },
+  }
+}
