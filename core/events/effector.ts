@@ -1,4 +1,4 @@
-import { createEvent, scopeBind, type EventCallable, type Scope } from 'effector'
+import { createEvent, scopeBind, type Scope } from 'effector'
 import type { Bus } from '../bus/bus'
 import type { AnyEvent, AppEvent, EventMap, EventType } from './map'
 
@@ -25,7 +25,7 @@ function makeSlice<T extends EventType>(type: T) {
 
 /** Feeds the bus into a scope; RxJS callbacks re-enter effector through scopeBind. */
 export function connectBusToScope(bus: Bus, scope: Scope) {
-  const received: EventCallable<AnyEvent> = scopeBind(busEventReceived, { scope, safe: true })
+  const received = scopeBind(busEventReceived, { scope, safe: true })
   const subscription = bus.events$.subscribe(received)
   return () => subscription.unsubscribe()
 }
