@@ -1,0 +1,4 @@
+import { ROLE } from '../../core/auth/profile'
+import { hasRole } from '../../core/plugin/roles'
+
+export const canSeeSplit = hasRole(ROLE.callCenter, ROLE.verifier, ROLE.admin)

@@ -1,0 +1,30 @@
+import { ROLE } from '../../core/auth/profile'
+import { definePlugin } from '../../core/plugin/types'
+import { plannedPage } from '../../core/ui/planned'
+import { canSeeTenders, canUploadTenders } from './access'
+
+const tenderLink = (n: { data: Record<string, unknown> }) => (n.data.id == null ? null : `/tenders/${String(n.data.id)}`)
+
+export default definePlugin({
+  id: 'tenders',
+  routes: [
+    { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
+    { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
+    { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
+    { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
+    { path: '/upload', page: plannedPage('tenders:pages.upload'), access: canUploadTenders },
+  ],
+  sidebar: [
+    { id: 'tenders', to: '/tenders', label: 'tenders:menu.registry', order: 40, visible: canSeeTenders, icon: 'trophy' },
+    { id: 'tenders-kp', to: '/tenders-kp', label: 'tenders:menu.kp', order: 41, visible: canSeeTenders, icon: 'send' },
+    { id: 'tenders-call-list', to: '/tenders-call-list', label: 'tenders:menu.calls', order: 42, visible: canSeeTenders, icon: 'phone' },
+    { id: 'upload', to: '/upload', label: 'tenders:menu.upload', order: 90, visible: canUploadTenders, icon: 'upload' },
+  ],
+  // SPEC §6: call-center employees land on tenders unless they signed in with a password (then split bids).
+  landing: [
+    { when: ({ profile, via }) => profile.role === ROLE.callCenter && via !== 'password', to: '/tenders' },
+    { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
+  ],
+  notificationLinks: { 1: tenderLink, 2: tenderLink },
+  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+})
