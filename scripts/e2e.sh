@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Browser end-to-end suite (`npm run test:e2e`): makes sure Debian's Chromium is there, builds the SPA,
+# starts the real server on a free loopback port with a fresh data directory (so the demo data is seeded
+# anew), waits for it, and runs the vitest `e2e` project against it (E2E_BASE_URL). The server is always
+# stopped; its log stays in .tmp/ and its tail is printed when something fails.
+# Extra arguments go to vitest (scripts/test.sh passes its reporters that way).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+
+bash scripts/ensure-chromium.sh
+
+echo "--- vite build"
+npx vite build
+
+mkdir -p .tmp
+RUN_DIR="$(mktemp -d "$ROOT/.tmp/e2e-XXXXXX")"
+export E2E_RUN_DIR="$RUN_DIR"
+DATA_DIR="$RUN_DIR/data"
+LOG="$RUN_DIR/server.log"
+mkdir -p "$DATA_DIR"
+# The most recent run's log is also reachable at a fixed path.
+ln -sfn "$RUN_DIR/server.log" "$ROOT/.tmp/e2e-server.log"
+
+PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
+BASE_URL="http://127.0.0.1:$PORT"
+
+SERVER_PID=""
+RESULT=1
+cleanup() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    # The server runs in its own process group (setsid): stop tsx and its node child together.
+    kill -TERM -- "-$SERVER_PID" 2>/dev/null || kill -TERM "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ "$RESULT" != 0 && -f "$LOG" ]]; then
+    echo "--- last 60 lines of the server log ($LOG)" >&2
+    tail -n 60 "$LOG" >&2 || true
+  fi
+  # Data dirs of passing runs are large (PGlite); keep only the log.
+  if [[ "$RESULT" == 0 ]]; then rm -rf "$DATA_DIR"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "--- starting the server on $BASE_URL (DATA_DIR=$DATA_DIR, log $LOG)"
+# Sign-in is rate limited per client address; every e2e request comes from 127.0.0.1, so the limit is
+# raised for the suite (the limiter itself is covered by the server tests).
+HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" \
+  SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
+  setsid npx tsx server/main.ts >"$LOG" 2>&1 </dev/null &
+SERVER_PID=$!
+
+# Ready when the API answers at all (any HTTP status): the server listens only after migrations and seed.
+READY_URL="$BASE_URL/api/v1/health"
+t0=$SECONDS
+node scripts/lib/wait-http.mjs "$READY_URL" "${E2E_START_TIMEOUT:-90}" "$SERVER_PID"
+echo "--- server answered after $((SECONDS - t0)) s"
+
+export E2E_BASE_URL="$BASE_URL"
+rc=0
+npx vitest run --project e2e "$@" || rc=$?
+RESULT=$rc
+exit "$rc"

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): typecheck, unit tests, server tests (PGlite; also Postgres when
+# TEST_DATABASE_URL is set), then the browser end-to-end suite (scripts/e2e.sh). Every stage runs even
+# when an earlier one failed, so one run shows everything; the last line is `N passed, N failed`
+# and the exit status is non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+REPORTS=".tmp/reports"
+mkdir -p "$REPORTS"
+rm -f "$REPORTS"/*.json
+
+# Stages that failed without a vitest report saying why (typecheck, a crash, a failed build).
+stage_failures=0
+failed_stages=()
+started=$SECONDS
+
+run_stage() {
+  local name="$1"
+  shift
+  echo
+  echo "=== $name ==="
+  local t0=$SECONDS rc=0
+  "$@" || rc=$?
+  echo "=== $name: $([[ $rc == 0 ]] && echo ok || echo "FAILED (exit $rc)") in $((SECONDS - t0)) s ==="
+  if [[ $rc != 0 ]]; then
+    failed_stages+=("$name")
+  fi
+  return 0
+}
+
+vitest_report_args() {
+  echo --reporter=default --reporter=json "--outputFile.json=$REPORTS/$1.json"
+}
+
+typecheck() {
+  npx tsc --noEmit -p .
+}
+
+# shellcheck disable=SC2046
+run_stage typecheck typecheck
+# shellcheck disable=SC2046
+run_stage unit npx vitest run --project unit --passWithNoTests $(vitest_report_args unit)
+# TEST_DATABASE_URL (when set) is inherited: the server suite runs its Postgres variant by itself.
+# shellcheck disable=SC2046
+run_stage server npx vitest run --project server --passWithNoTests $(vitest_report_args server)
+# shellcheck disable=SC2046
+run_stage e2e bash scripts/e2e.sh $(vitest_report_args e2e)
+
+# Add up vitest's counts; a failed stage whose report shows no failed test (typecheck, a crash before
+# the report, a build error) counts as one failure so the summary never says "0 failed" for a red run.
+ELAPSED=$((SECONDS - started)) FAILED_STAGES="${failed_stages[*]:-}" node --input-type=module - "$REPORTS" <<'NODE'
+import { readFileSync, existsSync } from 'node:fs'
+const dir = process.argv[2]
+const failedStages = (process.env.FAILED_STAGES || '').split(' ').filter(Boolean)
+let passed = 0, failed = 0, skipped = 0
+const lines = []
+for (const stage of ['typecheck', 'unit', 'server', 'e2e']) {
+  const file = `${dir}/${stage}.json`
+  let p = 0, f = 0, s = 0, failedSuites = 0
+  if (existsSync(file)) {
+    try {
+      const r = JSON.parse(readFileSync(file, 'utf8'))
+      p = r.numPassedTests ?? 0
+      f = r.numFailedTests ?? 0
+      s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+      failedSuites = r.numFailedTestSuites ?? 0
+    } catch (e) {
+      console.log(`(could not read ${file}: ${e.message})`)
+    }
+  }
+  if (failedStages.includes(stage) && f === 0) f = Math.max(1, failedSuites)
+  else if (failedSuites > 0 && f === 0) f = failedSuites
+  passed += p; failed += f; skipped += s
+  if (stage === 'typecheck') {
+    if (failedStages.includes(stage)) lines.push(`  typecheck FAILED`)
+    else lines.push(`  typecheck ok`)
+  } else {
+    lines.push(`  ${stage.padEnd(9)} passed ${p}, failed ${f}${s ? `, skipped ${s}` : ''}`)
+  }
+}
+console.log('\nSummary:')
+console.log(lines.join('\n'))
+if (failedStages.length) console.log(`  failed stages: ${failedStages.join(', ')}`)
+console.log(`  total time: ${process.env.ELAPSED} s`)
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+NODE
+
+if [[ ${#failed_stages[@]} -gt 0 ]]; then
+  exit 1
+fi
