@@ -1,0 +1,110 @@
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyWebsocket from '@fastify/websocket'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serverModules } from '../app/server-modules'
+import { createPasswordHasher } from './auth/password'
+import { installAuth } from './auth/require-user'
+import { createSessionStore } from './auth/sessions'
+import { systemClock, type Clock } from './clock'
+import { companyRoutes } from './company/routes'
+import type { Config } from './config'
+import type { Db } from './db/client'
+import type { ServerDeps } from './deps'
+import { feedbackRoute } from './feedback/routes'
+import { installErrorHandler } from './http/error-handler'
+import { installSecurityHeaders } from './http/security'
+import { installStatic } from './http/static'
+import type { ServerModule } from './module'
+import { profileRoutes } from './profile/routes'
+import { createOutboxSms, type SmsProvider } from './sms/provider'
+import { createInProcessBroadcaster, type Broadcaster } from './socket/broadcaster'
+import { createSocketHub, type SocketHub } from './socket/hub'
+import { socketRoute } from './socket/route'
+import { socketTicketRoute } from './socket/ticket-route'
+import { createTicketStore } from './socket/tickets'
+import { clientFullnessRoute } from './statistics/client-fullness'
+import { logoutRoute } from './users/logout'
+import { registerRoute } from './users/register'
+import { restorePasswordRoute } from './users/restore-password'
+import { signInRoutes } from './users/sign-in'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Real-time pushes for routes, modules and tests: `app.hub.send(userIds, message)`. */
+    hub: SocketHub
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db
+  config: Config
+  sms?: SmsProvider
+  clock?: Clock
+  broadcaster?: Broadcaster
+  modules?: readonly ServerModule[]
+}
+
+/** Socket messages are small JSON; a larger frame is a misbehaving client. */
+const SOCKET_MAX_PAYLOAD = 64 * 1024
+
+/** The whole HTTP + socket server without listening, so tests drive it with app.inject or a port 0 listen. */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const { db, config } = options
+  const clock = options.clock ?? systemClock
+  const hub = createSocketHub(options.broadcaster ?? createInProcessBroadcaster())
+  const sessions = createSessionStore({ db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs })
+  const deps: ServerDeps = {
+    db,
+    config,
+    clock,
+    hub,
+    sessions,
+    sms: options.sms ?? createOutboxSms(db, clock),
+    passwords: createPasswordHasher({ N: config.scryptN }),
+    tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs }),
+  }
+
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      // The socket URL carries a one-time ticket; keep it out of the logs anyway.
+      serializers: { req: req => ({ method: req.method, url: req.url.replace(/ticket=[^&]*/g, 'ticket=[redacted]'), remoteAddress: req.ip }) },
+    },
+  })
+  app.decorate('hub', hub)
+  installErrorHandler(app)
+  installAuth(app, sessions)
+  app.register(fastifyRateLimit, { global: false })
+  app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
+  installSecurityHeaders(app)
+
+  app.register(
+    async api => {
+      signInRoutes(api, deps)
+      registerRoute(api, deps)
+      restorePasswordRoute(api, deps)
+      logoutRoute(api, deps)
+      profileRoutes(api, deps)
+      companyRoutes(api, deps)
+      feedbackRoute(api, deps)
+      clientFullnessRoute(api, deps)
+      socketTicketRoute(api, deps)
+      socketRoute(api, deps)
+    },
+    { prefix: '/api/v1' },
+  )
+  registerModules(app, options.modules ?? serverModules, deps)
+  installStatic(app, config.staticDir)
+  app.addHook('onClose', () => hub.close())
+  return app
+}
+
+function registerModules(app: FastifyInstance, modules: readonly ServerModule[], deps: ServerDeps): void {
+  const seen = new Set<string>()
+  for (const module of modules) {
+    if (seen.has(module.id)) throw new Error(`Two server modules share the id "${module.id}"`)
+    seen.add(module.id)
+    app.register(async scope => module.register(scope, deps), { prefix: '/api/v1' })
+  }
+}

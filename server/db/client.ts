@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema'
+
+/**
+ * What the rest of the server sees: drizzle's query builder over either driver.
+ * Relational queries (`db.query.*`) are left out on purpose so module tables need not join one schema object.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
+
+export type DbHandle =
+  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
+
+/** An embedded database: a directory, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const db = drizzlePglite({ client, schema })
+  return { kind: 'pglite', db, client, close: () => client.close() }
+}
+
+export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgres' } {
+  const pool = new pg.Pool({ connectionString: url, max })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzlePg({ client: pool, schema })
+  return { kind: 'postgres', db, pool, close: () => pool.end() }
+}
+
+export async function openDb(options: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/db`)
+}

@@ -1,0 +1,117 @@
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+
+/**
+ * Core tables. Module tables live in `modules/<name>/tables.ts` (picked up by drizzle.config.ts),
+ * so the core never imports a module. Times are `timestamptz` written from the injected clock,
+ * never from the database's `now()`, so tests can move time.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull()
+
+export const offices = pgTable('offices', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  created_at: createdAt(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** 11 digits, 7 + national number (`77001000010`). */
+    phone: varchar('phone', { length: 11 }).notNull(),
+    /** `scrypt$N$r$p$salt$hash`, see server/auth/password.ts. */
+    password_hash: text('password_hash').notNull(),
+    full_name: text('full_name').notNull(),
+    email: text('email'),
+    role: smallint('role').notNull(),
+    office_id: integer('office_id').references(() => offices.id, { onDelete: 'set null' }),
+    tender_service: boolean('tender_service').notNull().default(false),
+    sip_code: text('sip_code'),
+    sip_password: text('sip_password'),
+    notify_messages: boolean('notify_messages').notNull().default(true),
+    notify_events: boolean('notify_events').notNull().default(true),
+    is_agent: boolean('is_agent').notNull().default(false),
+    created_at: createdAt(),
+  },
+  t => [uniqueIndex('users_phone_unique').on(t.phone)],
+)
+
+/** Minimal now; the companies issue adds the remaining SPEC §3 fields. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    /** The client (role 10) whose company this is. */
+    owner_user_id: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The agent (role 30/35) who brought the client, if any. */
+    agent_user_id: integer('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    inn: varchar('inn', { length: 12 }),
+    ogrn: varchar('ogrn', { length: 15 }),
+    kpp: varchar('kpp', { length: 9 }),
+    short_name: text('short_name'),
+    full_name: text('full_name'),
+    created_at: createdAt(),
+  },
+  t => [index('companies_owner_idx').on(t.owner_user_id), index('companies_agent_idx').on(t.agent_user_id)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** sha256 (hex) of the bearer token; the token itself is never stored. */
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Absolute expiry; the idle limit is checked against last_seen_at. */
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** SignInMethod of core/auth/profile.ts. */
+    sign_in_method: varchar('sign_in_method', { length: 16 }).notNull(),
+  },
+  t => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+)
+
+export const socketTickets = pgTable(
+  'socket_tickets',
+  {
+    id: serial('id').primaryKey(),
+    ticket_hash: varchar('ticket_hash', { length: 64 }).notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked for the ticket: socket wake-ups keep that session alive. */
+    session_id: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  t => [uniqueIndex('socket_tickets_hash_unique').on(t.ticket_hash), index('socket_tickets_user_idx').on(t.user_id)],
+)
+
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  message: text('message').notNull(),
+  url: text('url').notNull(),
+  /** Redacted JSON Lines of the client's latest bus events: a replayable scenario. */
+  events: text('events'),
+  created_at: createdAt(),
+})
+
+/** SMS_STATUS of sms/provider.ts: 1 new, 2 sent, 3 error (SPEC §4). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    text: text('text').notNull(),
+    status: smallint('status').notNull().default(1),
+    created_at: createdAt(),
+  },
+  t => [index('sms_outbox_status_idx').on(t.status)],
+)
+

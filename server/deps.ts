@@ -1,0 +1,20 @@
+import type { PasswordHasher } from './auth/password'
+import type { SessionStore } from './auth/sessions'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Db } from './db/client'
+import type { SmsProvider } from './sms/provider'
+import type { SocketHub } from './socket/hub'
+import type { TicketStore } from './socket/tickets'
+
+/** Everything a route (core or module) may use; built once in buildApp. */
+export interface ServerDeps {
+  db: Db
+  config: Config
+  clock: Clock
+  sms: SmsProvider
+  hub: SocketHub
+  sessions: SessionStore
+  passwords: PasswordHasher
+  tickets: TicketStore
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import { feedbackForm } from '../../core/validation'
+import { currentUser } from '../auth/require-user'
+import { feedback } from '../db/schema'
+import type { ServerDeps } from '../deps'
+import { ok } from '../http/envelope'
+import { parseBody } from '../http/validate'
+import { redactEventLog } from './redact'
+
+/** The event log may be 500 000 characters of mostly Cyrillic text: up to ~1.5 MB of UTF-8 plus JSON escaping. */
+const FEEDBACK_BODY_LIMIT = 4 * 1024 * 1024
+
+/** POST users/feedback: a support message with the page URL and, optionally, the replayable event log. */
+export function feedbackRoute(app: FastifyInstance, deps: ServerDeps): void {
+  app.post('/users/feedback', { preHandler: app.requireUser(), bodyLimit: FEEDBACK_BODY_LIMIT }, async request => {
+    const { user } = currentUser(request)
+    const form = parseBody(feedbackForm, request.body)
+    await deps.db.insert(feedback).values({
+      user_id: user.id,
+      message: form.message,
+      url: form.url,
+      events: form.events === undefined ? null : redactEventLog(form.events),
+      created_at: new Date(deps.clock.now()),
+    })
+    return ok(null)
+  })
+}

@@ -1,0 +1,19 @@
+import type { Failure, Success } from '../../core/api/envelope'
+import type { FastifyRequest } from 'fastify'
+import { ApiError } from './errors'
+import { pickLang, t, translateFieldMessage } from './i18n'
+
+export function ok<T>(data: T): Success<T> {
+  return { result: true, data }
+}
+
+/** An ApiError as the body the client reads, in the request's language. */
+export function failureBody(request: FastifyRequest, error: ApiError): Failure {
+  const lang = pickLang(request.headers['accept-language'])
+  const body: Failure = { result: false, message: t(lang, `server:${error.messageKey}`) }
+  if (error.validation) {
+    body.validation = Object.fromEntries(Object.entries(error.validation).map(([field, key]) => [field, translateFieldMessage(lang, key)]))
+  }
+  if (error.code !== undefined) body.code = error.code
+  return body
+}

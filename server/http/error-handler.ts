@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ApiError } from './errors'
+import { failureBody } from './envelope'
+import type { ServerKey } from './i18n'
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large, …) mapped to our messages. */
+function keyForStatus(status: number): ServerKey {
+  if (status === 401) return 'sessionExpired'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'notFound'
+  if (status === 413) return 'payloadTooLarge'
+  if (status === 429) return 'tooManyRequests'
+  return 'badRequest'
+}
+
+/**
+ * Every failure leaves as an envelope. Client mistakes keep their 4xx status; anything else is a 500
+ * whose body says nothing about the cause (the log has it), never a stack.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send(failureBody(request, error))
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) request.log.error({ err: error }, 'unhandled error')
+    else request.log.info({ code: error.code, message: error.message }, 'client error')
+    return reply.status(status).send(failureBody(request, new ApiError(status, status === 500 ? 'internal' : keyForStatus(status))))
+  })
+}

@@ -1,0 +1,28 @@
+import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
+import type { ServerKey } from './i18n'
+
+/**
+ * A failure the client should see as an envelope. Messages are i18n keys, translated by the error handler
+ * in the request's language, so route code never deals with languages.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly messageKey: ServerKey
+  /** field → i18n key (`validation:required`, `server:phoneTaken`, …). */
+  readonly validation: Record<string, string> | undefined
+  readonly code: number | undefined
+
+  constructor(status: number, messageKey: ServerKey, options: { validation?: Record<string, string>; code?: number } = {}) {
+    super(messageKey)
+    this.name = 'ApiError'
+    this.status = status
+    this.messageKey = messageKey
+    this.validation = options.validation
+    this.code = options.code
+  }
+}
+
+export const sessionExpired = () => new ApiError(401, 'sessionExpired', { code: SESSION_EXPIRED_CODE })
+export const forbidden = () => new ApiError(403, 'forbidden')
+export const notFound = () => new ApiError(404, 'notFound')
+export const invalidInput = (validation: Record<string, string>, status = 422) => new ApiError(status, 'invalidInput', { validation })

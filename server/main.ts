@@ -1,0 +1,48 @@
+import { buildApp } from './app'
+import { createPasswordHasher } from './auth/password'
+import { systemClock } from './clock'
+import { loadConfig } from './config'
+import { openDb } from './db/client'
+import { migrateDb } from './db/migrate'
+import { DEMO_PASSWORD, demoPhone, hasAnyUser, seedDemo, shouldSeed } from './seed'
+import { findUserByPhone } from './users/queries'
+
+/** `tsx server/main.ts`: config → database → migrations → demo seed → HTTP + socket server. */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const handle = await openDb(config)
+  await migrateDb(handle)
+
+  const app = buildApp({ db: handle.db, config })
+  if (shouldSeed(config.seed, handle.kind, await hasAnyUser(handle.db))) {
+    const created = await seedDemo(handle.db, { passwords: createPasswordHasher({ N: config.scryptN }), clock: systemClock })
+    app.log.info(`seeded ${created} demo users`)
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: shutting down`)
+    try {
+      await app.close()
+    } finally {
+      await handle.close()
+    }
+    process.exit(0)
+  }
+  process.on('SIGINT', signal => void shutdown(signal))
+  process.on('SIGTERM', signal => void shutdown(signal))
+
+  const address = await app.listen({ port: config.port, host: config.host })
+  const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'Postgres server'
+  app.log.info(`cabinet at ${address} (${where})`)
+  if (await findUserByPhone(handle.db, demoPhone('0010'))) {
+    app.log.info(`demo sign-in: +7 (700) 100-00-10 (client) … +7 (700) 100-10-00, one per role, password ${DEMO_PASSWORD}`)
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

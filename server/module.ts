@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify'
+import type { ServerDeps } from './deps'
+
+/**
+ * A module's server half (DESIGN §4): app/server-modules.ts lists them and buildApp registers each in its
+ * own encapsulated context under /api/v1, so a module's hooks and decorators stay its own.
+ * Routes guard themselves with `app.requireUser(roles)` and read the user with `currentUser(request)`.
+ */
+export interface ServerModule {
+  /** Unique; a duplicate fails the start loudly. */
+  id: string
+  register(app: FastifyInstance, deps: ServerDeps): void | Promise<void>
+}
+
+export type { ServerDeps }

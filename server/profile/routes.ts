@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Profile } from '../../core/auth/profile'
+import { changePasswordForm, profileSettingsForm } from '../../core/validation'
+import { currentUser } from '../auth/require-user'
+import type { SessionUser, UserRow } from '../auth/sessions'
+import { users } from '../db/schema'
+import type { ServerDeps } from '../deps'
+import { ok } from '../http/envelope'
+import { ApiError } from '../http/errors'
+import { parseBody } from '../http/validate'
+import { connectionString } from '../socket/connection-string'
+import { toProfile } from './to-profile'
+
+/** GET profile, POST profile/settings, POST profile/password. */
+export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  async function profileOf(request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
+    const ws = await connectionString(request, deps.tickets, { userId: user.id, sessionId: auth.sessionId })
+    return toProfile(user, ws)
+  }
+
+  app.get('/profile', { preHandler: app.requireUser() }, async request => {
+    const auth = currentUser(request)
+    return ok(await profileOf(request, auth, auth.user))
+  })
+
+  app.post('/profile/settings', { preHandler: app.requireUser() }, async request => {
+    const auth = currentUser(request)
+    const form = parseBody(profileSettingsForm, request.body)
+    const [user] = await deps.db
+      .update(users)
+      .set({ notify_messages: form.notify_messages, notify_events: form.notify_events, is_agent: form.is_agent })
+      .where(eq(users.id, auth.user.id))
+      .returning()
+    if (!user) throw new ApiError(404, 'notFound')
+    return ok(await profileOf(request, auth, user))
+  })
+
+  app.post('/profile/password', { preHandler: app.requireUser() }, async request => {
+    const auth = currentUser(request)
+    const form = parseBody(changePasswordForm, request.body)
+    if (!(await deps.passwords.verify(form.old_password, auth.user.password_hash))) {
+      throw new ApiError(422, 'wrongOldPassword', { validation: { old_password: 'server:wrongOldPassword' } })
+    }
+    const password_hash = await deps.passwords.hash(form.password)
+    await deps.db.update(users).set({ password_hash }).where(eq(users.id, auth.user.id))
+    // Other devices signed in with the old password are signed out; this one stays.
+    await deps.sessions.revokeAllOf(auth.user.id, auth.sessionId)
+    return ok(null)
+  })
+}

@@ -1,0 +1,27 @@
+import type { Profile, Role } from '../../core/auth/profile'
+import type { UserRow } from '../auth/sessions'
+
+/**
+ * A user row as the client's Profile (core/auth/profile.ts). `phone` is the 11 stored digits; the client
+ * formats it (formatPhone). `sip` appears only for users with a softphone code.
+ */
+export function toProfile(user: UserRow, wsConnectionString: string): Profile {
+  return {
+    id: user.id,
+    name: user.full_name,
+    full_name: user.full_name,
+    phone: user.phone,
+    email: user.email,
+    role: user.role as Role,
+    office_id: user.office_id,
+    settings: {
+      services: { tender: user.tender_service },
+      notify_messages: user.notify_messages,
+      notify_events: user.notify_events,
+      is_agent: user.is_agent,
+    },
+    sip: user.sip_code ? { code: user.sip_code, password: user.sip_password ?? '' } : null,
+    ws_connection_string: wsConnectionString,
+    impersonated_by: null,
+  }
+}

@@ -1,0 +1,53 @@
+/// <reference types="@fastify/websocket" />
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ApiError } from '../http/errors'
+import type { ServerDeps } from '../deps'
+import type { HubConnection } from './hub'
+import { isOriginAllowed } from './origin'
+import { handleClientMessage } from './session-control'
+import type { TicketOwner } from './tickets'
+
+/** Hands the ticket's owner from the pre-upgrade check to the socket handler. */
+const owners = new WeakMap<FastifyRequest, TicketOwner>()
+
+/**
+ * GET /api/v1/socket?ticket=… (register under the /api/v1 prefix). Origin and ticket are checked
+ * before the upgrade, so a refused client gets a plain HTTP 403/401 instead of an open-then-closed socket.
+ */
+export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'tickets' | 'hub' | 'sessions'>): void {
+  app.get<{ Querystring: { ticket?: string } }>(
+    '/socket',
+    {
+      websocket: true,
+      preValidation: async request => {
+        if (!isOriginAllowed(request.headers.origin, request.headers.host, deps.config.allowedOrigins)) {
+          throw new ApiError(403, 'socketOriginRefused')
+        }
+        const ticket = request.query.ticket
+        const owner = typeof ticket === 'string' && ticket !== '' ? await deps.tickets.consume(ticket) : null
+        if (!owner) throw new ApiError(401, 'socketTicketInvalid')
+        owners.set(request, owner)
+      },
+    },
+    (socket, request) => {
+      const owner = owners.get(request)
+      if (!owner) return socket.close(1011, 'no owner')
+      const connection: HubConnection = {
+        id: randomUUID(),
+        userId: owner.userId,
+        sessionId: owner.sessionId,
+        send: raw => {
+          if (socket.readyState === socket.OPEN) socket.send(raw)
+        },
+        close: (code, reason) => socket.close(code, reason),
+      }
+      const detach = deps.hub.attach(connection)
+      socket.on('close', detach)
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return
+        handleClientMessage(data.toString(), connection, deps).catch((err: unknown) => request.log.warn({ err }, 'socket message failed'))
+      })
+    },
+  )
+}

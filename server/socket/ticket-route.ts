@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify'
+import { currentUser } from '../auth/require-user'
+import type { ServerDeps } from '../deps'
+import { ok } from '../http/envelope'
+import { connectionString } from './connection-string'
+
+/** GET socket/ticket: a fresh one-time URL for each reconnect (the one in the profile is spent). */
+export function socketTicketRoute(app: FastifyInstance, deps: ServerDeps): void {
+  app.get('/socket/ticket', { preHandler: app.requireUser() }, async request => {
+    const { user, sessionId } = currentUser(request)
+    return ok({ ws_connection_string: await connectionString(request, deps.tickets, { userId: user.id, sessionId }) })
+  })
+}

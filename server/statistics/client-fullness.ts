@@ -1,0 +1,57 @@
+import { getTableColumns } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { ROLE } from '../../core/auth/profile'
+import { currentUser } from '../auth/require-user'
+import { ownCompany, type CompanyRow } from '../company/queries'
+import { companies } from '../db/schema'
+import type { ServerDeps } from '../deps'
+import { ok } from '../http/envelope'
+import { pickLang, t, type ServerKey } from '../http/i18n'
+
+/** SPEC §3 profile completeness item; the header averages the percents (100 = complete). */
+export interface FullnessItem {
+  key: FullnessKey
+  title: string
+  percent: number
+}
+
+export const FULLNESS_KEYS = ['clientCompany', 'officials', 'founders', 'bankAccounts', 'financials', 'documents'] as const
+export type FullnessKey = (typeof FULLNESS_KEYS)[number]
+
+/** Columns that are bookkeeping, not something the client fills in. */
+const NOT_FILLABLE = new Set(['id', 'owner_user_id', 'agent_user_id', 'created_at'])
+
+/** Derived from the table itself, so the companies issue's new columns count without touching this file. */
+const FILLABLE_COLUMNS = Object.keys(getTableColumns(companies)).filter(name => !NOT_FILLABLE.has(name)) as (keyof CompanyRow)[]
+
+export function companyPercent(company: CompanyRow | undefined): number {
+  if (!company || FILLABLE_COLUMNS.length === 0) return 0
+  const filled = FILLABLE_COLUMNS.filter(column => {
+    const value = company[column]
+    return value !== null && value !== undefined && String(value).trim() !== ''
+  }).length
+  return Math.round((filled / FILLABLE_COLUMNS.length) * 100)
+}
+
+const titleKey = (key: FullnessKey): ServerKey => `fullness${key[0]?.toUpperCase()}${key.slice(1)}` as ServerKey
+
+/**
+ * GET statistics/client-fullness (role 10). Officials, founders, bank accounts, financials and documents
+ * are 0 until their tables arrive with the companies issue.
+ */
+export function clientFullnessRoute(app: FastifyInstance, deps: ServerDeps): void {
+  app.get('/statistics/client-fullness', { preHandler: app.requireUser([ROLE.client]) }, async request => {
+    const lang = pickLang(request.headers['accept-language'])
+    const { user } = currentUser(request)
+    const company = await ownCompany(deps.db, user.id)
+    const percents: Record<FullnessKey, number> = {
+      clientCompany: companyPercent(company),
+      officials: 0,
+      founders: 0,
+      bankAccounts: 0,
+      financials: 0,
+      documents: 0,
+    }
+    return ok<FullnessItem[]>(FULLNESS_KEYS.map(key => ({ key, title: t(lang, `server:${titleKey(key)}`), percent: percents[key] })))
+  })
+}
