@@ -1,0 +1,95 @@
+import styled from 'styled-components'
+import {
+  Tab as AriaTab,
+  TabList as AriaTabList,
+  TabPanel as AriaTabPanel,
+  Tabs as AriaTabs,
+} from 'react-aria-components/Tabs'
+
+/**
+ * react-aria Tabs, styled: arrows move between tabs (selection follows focus by default), Home/End jump,
+ * the panel is linked to its tab. Usage:
+ *   <Tabs selectedKey={tab} onSelectionChange={setTab}>
+ *     <TabList aria-label={t('…')}><Tab id="phone">…</Tab><Tab id="cert">…</Tab></TabList>
+ *     <TabPanel id="phone">…</TabPanel>…
+ *   </Tabs>
+ * Props are react-aria's (TabsProps, TabListProps, TabProps, TabPanelProps).
+ */
+export const Tabs = styled(AriaTabs)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+
+  &[data-orientation='vertical'] {
+    flex-direction: row;
+  }
+`
+
+export const TabList = styled(AriaTabList)`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  border-bottom: 1px solid ${({ theme }) => theme.color.divider};
+  overflow-x: auto;
+  scrollbar-width: thin;
+
+  &[data-orientation='vertical'] {
+    flex-direction: column;
+    border-bottom: 0;
+    border-inline-end: 1px solid ${({ theme }) => theme.color.divider};
+  }
+` as typeof AriaTabList
+
+export const Tab = styled(AriaTab)`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: ${({ theme }) => theme.size.control.lg};
+  padding: 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  white-space: nowrap;
+  cursor: pointer;
+  outline: none;
+  border-radius: ${({ theme }) => theme.radius.sm} ${({ theme }) => theme.radius.sm} 0 0;
+  transition: color ${({ theme }) => theme.motion.fast};
+
+  &::after {
+    content: '';
+    position: absolute;
+    inset: auto 0 -1px 0;
+    height: 2px;
+    background: transparent;
+  }
+
+  &[data-hovered] {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+  &[data-selected] {
+    color: ${({ theme }) => theme.color.primary};
+  }
+  &[data-selected]::after {
+    background: ${({ theme }) => theme.color.primary};
+  }
+  &[data-focus-visible] {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: -2px;
+  }
+  &[data-disabled] {
+    color: ${({ theme }) => theme.color.textDisabled};
+    cursor: not-allowed;
+  }
+`
+
+export const TabPanel = styled(AriaTabPanel)`
+  min-width: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+
+  &[data-focus-visible] {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`
