@@ -1,15 +1,13 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { ToggleButton } from 'react-aria-components/ToggleButton'
-import { buttonCss } from './buttonStyles'
+import { IconButton } from './IconButton'
 import { EyeIcon, EyeOffIcon } from './icons'
 import { TextField, type TextFieldProps } from './TextField'
 
-const Toggle = styled(ToggleButton)<{ $variant: 'ghost'; $size: 'sm'; $square: true }>`
-  ${buttonCss}
+const Toggle = styled(IconButton)`
   margin-inline-end: ${({ theme }) => theme.space.xxs};
   color: ${({ theme }) => theme.color.textMuted};
-  &[data-selected] {
+  &[aria-pressed='true'] {
     color: ${({ theme }) => theme.color.primary};
   }
 `
@@ -37,16 +35,13 @@ export function PasswordField({ toggleLabel, defaultRevealed = false, onRevealed
       suffix={
         <Toggle
           aria-label={toggleLabel}
-          isSelected={revealed}
+          isPressed={revealed}
           isDisabled={isDisabled}
-          onChange={(next) => {
-            setRevealed(next)
-            onRevealedChange?.(next)
+          onPress={() => {
+            setRevealed(!revealed)
+            onRevealedChange?.(!revealed)
           }}
-          $variant="ghost"
-          $size="sm"
-          $square
-          render={(p) => <button {...p} title={toggleLabel} />}
+          size="sm"
         >
           {revealed ? <EyeOffIcon /> : <EyeIcon />}
         </Toggle>
