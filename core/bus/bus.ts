@@ -16,16 +16,30 @@ export interface Bus {
 export function createBus(clock: Clock): Bus {
   const subject = new Subject<AnyEvent>()
   const events$ = subject.asObservable()
+  // An event emitted while another is being delivered waits until every subscriber has seen the first, so all
+  // subscribers (stores, recorder, processes) see events in one causal order. Delivery stays synchronous.
+  const queue: AnyEvent[] = []
+  let delivering = false
+  const deliver = (event: AnyEvent) => {
+    queue.push(event)
+    if (delivering) return
+    delivering = true
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) subject.next(next)
+    } finally {
+      delivering = false
+    }
+  }
   return {
     events$,
     clock,
     emit(type, payload, source) {
       const event = { type, payload, at: clock.now(), source } as AppEvent<typeof type>
-      subject.next(event as AnyEvent)
+      deliver(event as AnyEvent)
       return event
     },
     inject(event) {
-      subject.next(event)
+      deliver(event)
     },
     on(types: EventType | readonly EventType[]) {
       const wanted = typeof types === 'string' ? [types] : types

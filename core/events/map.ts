@@ -2,42 +2,80 @@ import type { CompanySummary, Profile, SignInMethod } from '../auth/profile'
 import type { Failure } from '../api/envelope'
 import type { SocketMessage, ToastAction } from '../socket/message'
 
-export type EventSource = 'socket' | 'sip' | 'api' | 'ui' | 'timer' | 'replay'
+/**
+ * Where an event came from. Inputs from the edge (`socket`, `sip`, `api`, `ui`) are facts a replay feeds
+ * back in; `timer` and `process` events are derived by the app's own logic from other events, so a replay
+ * skips them and lets the logic derive them again (a behaviour change then shows as a failing test).
+ * `replay` marks what only a replay emits (recorded side effects).
+ */
+export type EventSource = 'socket' | 'sip' | 'api' | 'ui' | 'timer' | 'process' | 'replay'
+
+/** Sources whose events the logic re-derives; see EventSource. */
+export const DERIVED_SOURCES: readonly EventSource[] = ['timer', 'process']
+
+export type Locale = 'ru' | 'en'
+export type ToastKind = 'success' | 'error' | 'info' | 'warning'
+export type LogoutReason = 'user' | 'idle' | 'socket' | 'expired' | 'otherTab' | 'dropped'
 
 /**
  * Every event the app knows, by type. Modules add theirs by declaration merging:
  *   declare module '../../core/events/map' { interface EventMap { 'tenders/favouriteToggled': { id: number } } }
  */
 export interface EventMap {
-  'app/started': { path: string }
+  /** What the app found at start; `token` is redacted in logs, so a replay knows a session was stored. */
+  'app/started': { path: string; token?: string | null; rememberedPath?: string | null; locale?: Locale }
+  /** The location changed (the router adapter reports it). */
   'app/navigated': { path: string }
+  /** Logic wants the location changed; the router adapter follows it (nothing follows it in a replay). */
+  'app/navigationRequested': { to: string; replace: boolean }
   'auth/signInRequested': { method: SignInMethod }
   'auth/signedIn': { token: string; method: SignInMethod }
   'auth/signInFailed': { failure: Failure }
+  'auth/registerRequested': Record<string, never>
+  'auth/registerFailed': { failure: Failure }
+  'auth/profileRequested': Record<string, never>
   'auth/profileLoaded': { profile: Profile; company: CompanySummary | null }
   'auth/profileFailed': { failure: Failure }
-  'auth/loggedOut': { reason: 'user' | 'idle' | 'socket' | 'expired' | 'otherTab' }
+  'auth/loggedOut': { reason: LogoutReason }
+  /** The path a signed-out user wanted (SPEC §2), `redirectPath` in local storage. */
+  'auth/pathRemembered': { path: string }
+  'auth/rememberedPathCleared': Record<string, never>
   'api/failed': { path: string; failure: Failure; status: number | null }
-  'socket/opening': { attempt: number }
+  /** Status `opened`: a WebSocket was created for `url` and its handshake is under way. */
+  'socket/opening': { attempt: number; url: string }
+  /** Status `connected`: the handshake completed. */
   'socket/opened': Record<string, never>
   'socket/closed': { code: number; attempt: number }
   'socket/gaveUp': { attempts: number }
+  'socket/ticketReceived': { url: string; attempt: number }
+  'socket/ticketFailed': { attempt: number; failure: Failure }
   'socket/message': { message: SocketMessage }
-  'socket/malformed': { raw: string }
+  'socket/malformed': { raw: string; reason?: string }
   'socket/error': { message: string }
+  /** Logic wants a message sent; the socket adapter sends it when connected. */
+  'socket/sendRequested': { message: SocketMessage }
+  /** Logic wants the connection closed for good (sign-out); the adapter closes it. */
+  'socket/closeRequested': Record<string, never>
+  /** The page sent its own wake-up (2 s after mouse activity began). */
   'session/wakeUp': Record<string, never>
+  /** Mouse activity on the page (the activity adapter throttles it). */
+  'session/activity': Record<string, never>
   'session/idleExpired': Record<string, never>
   'notifications/updateRequested': Record<string, never>
-  'toast/shown': { id: string; kind: 'success' | 'error' | 'info' | 'warning'; text: string; timeout: number }
+  'toast/shown': { id: string; kind: ToastKind; text: string; timeout: number; title?: string; layout?: string }
   'toast/dismissed': { id: string }
   'toast/fromSocket': { action: ToastAction }
   'command/unknown': { id: string }
   'command/failed': { id: string; message: string }
+  'feedback/opened': Record<string, never>
+  'feedback/sending': Record<string, never>
   'feedback/sent': Record<string, never>
   'feedback/failed': { message: string }
   'feedback/closed': Record<string, never>
   'feedback/reset': Record<string, never>
-  'locale/changed': { locale: 'ru' | 'en' }
+  'locale/changed': { locale: Locale }
+  /** Replay only: a request the logic made; the network is not there, so it never answers. */
+  'effect/http': { method: string; path: string; body?: unknown }
 }
 
 export type EventType = keyof EventMap
@@ -52,3 +90,7 @@ export interface AppEvent<T extends EventType = EventType> {
 
 /** A union of concrete events, so `switch (e.type)` narrows the payload. */
 export type AnyEvent = { [T in EventType]: AppEvent<T> }[EventType]
+
+export function isDerived(event: { source: EventSource }): boolean {
+  return DERIVED_SOURCES.includes(event.source)
+}

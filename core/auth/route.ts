@@ -1,0 +1,79 @@
+import type { CompanySummary, Profile, SignInMethod } from './profile'
+import type { Registry } from '../plugin/registry'
+import type { RolePredicate } from '../plugin/roles'
+
+export type AuthStatus = 'empty' | 'loading' | 'success' | 'error'
+
+/** Pages for signed-out users only (SPEC §2). */
+export const GUEST_ONLY_PATHS: readonly string[] = ['/login', '/register']
+export const LOGIN_PATH = '/login'
+/** Where /login and /register send a signed-in user after dropping the token (SPEC §2, literally). */
+export const GUEST_PAGE_REDIRECT = '/tenders'
+
+export interface RouteInput {
+  /** The wanted location, with query: `/tenders/5?tab=1`. */
+  path: string
+  /** The matched route needs no session. */
+  isPublic: boolean
+  authStatus: AuthStatus
+  /** A token is stored (the session may still be loading). */
+  hasToken: boolean
+  /** The matched route's role predicate and the loaded profile, to tell a page the role may not open. */
+  access?: RolePredicate | 'public'
+  profile?: Profile | null
+}
+
+export interface RouteDecision {
+  /** Go there (replace the history entry). */
+  redirect?: string
+  /** Store as `redirectPath`: where to land after the next sign-in. */
+  remember?: string
+  /** Remove the stored token (the session ends without asking the server). */
+  dropToken?: boolean
+  /** The session is still loading: show the loader, decide again when it settles. */
+  pending?: boolean
+  /** Signed in, but this role may not open the page: show the not-found page. */
+  forbidden?: boolean
+}
+
+/** `/login/?x#y` → `/login`. */
+export function pathname(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? ''
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare || '/'
+}
+
+export function isGuestOnly(path: string): boolean {
+  return GUEST_ONLY_PATHS.includes(pathname(path))
+}
+
+/**
+ * SPEC §2 as a pure function the router calls on every location change:
+ * - /login or /register with a token → drop the token and go to /tenders (the next decision, now without a
+ *   token, remembers /tenders and sends the user to /login — that is what the spec describes);
+ * - a protected page without a token → remember the path, go to /login;
+ * - a protected page while the profile loads → pending; a role the page is not for → forbidden.
+ * Guest pages are never remembered: landing on /login after sign-in would drop the new token again.
+ */
+export function decideRoute(input: RouteInput): RouteDecision {
+  if (isGuestOnly(input.path)) return input.hasToken ? { dropToken: true, redirect: GUEST_PAGE_REDIRECT } : {}
+  if (input.isPublic) return {}
+  if (!input.hasToken) return { remember: input.path, redirect: LOGIN_PATH }
+  if (input.authStatus !== 'success' || !input.profile) return input.authStatus === 'error' ? {} : { pending: true }
+  if (typeof input.access === 'function' && !input.access(input.profile)) return { forbidden: true }
+  return {}
+}
+
+export interface LandingInput {
+  registry: Pick<Registry, 'landingFor'>
+  profile: Profile
+  company: CompanySummary | null
+  via: SignInMethod | 'home'
+  rememberedPath: string | null
+}
+
+/** SPEC §6: a remembered URL overrides the role landing; `usedRemembered` tells the caller to clear it. */
+export function landingPath(input: LandingInput): { to: string; usedRemembered: boolean } {
+  const remembered = input.rememberedPath
+  if (remembered && remembered.startsWith('/') && !isGuestOnly(remembered)) return { to: remembered, usedRemembered: true }
+  return { to: input.registry.landingFor({ profile: input.profile, company: input.company, via: input.via }), usedRemembered: false }
+}

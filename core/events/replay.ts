@@ -1,0 +1,97 @@
+import { fork, type Scope } from 'effector'
+import { recordingApi } from '../api/recording'
+import { createBus, type Bus } from '../bus/bus'
+import { virtualClock, type VirtualClock } from '../bus/clock'
+import { createCommandBus, type CommandBus } from '../bus/commands'
+import { createI18n } from '../i18n/i18n'
+import { createRegistry, type Registry } from '../plugin/registry'
+import type { Plugin } from '../plugin/types'
+import { composeCore } from '../runtime'
+import { connectBusToScope } from './effector'
+import { isDerived, type AnyEvent, type Locale } from './map'
+import type { LogHeader } from './recorder'
+
+export interface ReplayContext {
+  bus: Bus
+  commands: CommandBus
+  scope: Scope
+  registry: Registry
+  clock: VirtualClock
+}
+
+export interface ReplayOptions {
+  plugins?: readonly Plugin[]
+  /** Runs after the core is composed and before the first logged event (extra handlers, spies). */
+  setup?: (ctx: ReplayContext) => void
+  /** Language of texts the logic makes (default ru). */
+  locale?: Locale
+}
+
+export interface ReplayResult extends ReplayContext {
+  header: LogHeader | null
+  /** Every event on the bus during the replay: fed-back inputs, re-derived events, recorded effects. */
+  events: AnyEvent[]
+}
+
+export interface ParsedLog {
+  header: LogHeader | null
+  events: AnyEvent[]
+}
+
+/** JSON Lines → header + events. Blank lines and `//` comment lines are skipped (hand-written scenarios). */
+export function parseLog(text: string): ParsedLog {
+  let header: LogHeader | null = null
+  const events: AnyEvent[] = []
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim()
+    if (line === '' || line.startsWith('//')) return
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      throw new Error(`Replay log line ${index + 1} is not JSON: ${line.slice(0, 120)}`)
+    }
+    const record = value as Partial<LogHeader> & Partial<AnyEvent>
+    if (record.kind === 'header') header = record as LogHeader
+    else if (typeof record.type === 'string' && typeof record.at === 'number' && typeof record.source === 'string') events.push(record as AnyEvent)
+    else throw new Error(`Replay log line ${index + 1} is neither a header nor an event`)
+  })
+  return { header, events }
+}
+
+/**
+ * Runs a log through the real logic in a fresh effector scope on a virtual clock: the core and the plugins'
+ * commands and processes, no edge adapters (no WebSocket, storage or location; HTTP requests become `effect/http`
+ * events and never answer). For each logged event the clock advances to its `at` (firing due timers), then the
+ * event is fed back in — unless it is derived (`timer`/`process` source): the logic must derive those again.
+ */
+export function replayText(text: string, options: ReplayOptions = {}): ReplayResult {
+  const { header, events: logged } = parseLog(text)
+  const clock = virtualClock(header?.startedAt ?? logged[0]?.at ?? 0)
+  const bus = createBus(clock)
+  const events: AnyEvent[] = []
+  bus.events$.subscribe(e => events.push(e))
+  const scope = fork()
+  connectBusToScope(bus, scope)
+  const commands = createCommandBus({ bus, api: recordingApi(bus) })
+  const plugins = options.plugins ?? []
+  const registry = createRegistry(plugins)
+  composeCore({ bus, commands, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '' })
+  const ctx: ReplayContext = { bus, commands, scope, registry, clock }
+  options.setup?.(ctx)
+
+  for (const event of logged) {
+    clock.advanceTo(event.at)
+    if (isDerived(event)) continue
+    bus.inject(event)
+  }
+  return { ...ctx, header, events }
+}
+
+/** `replayText` for a file path (Node only) or the log's text itself. */
+export async function replay(fileOrText: string, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const isText = fileOrText.includes('\n') || fileOrText.trimStart().startsWith('{')
+  if (isText) return replayText(fileOrText, options)
+  const fs = await import('node:fs/promises')
+  return replayText(await fs.readFile(fileOrText, 'utf8'), options)
+}

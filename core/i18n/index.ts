@@ -1,0 +1,7 @@
+export { createI18n, i18n, loadPluginNamespaces, isLocale, LOCALES, DEFAULT_LOCALE, type I18n } from './i18n'
+export { $locale } from './model'
+export { i18nCommands } from './commands'
+export { i18nProcess } from './process'
+export { attachLocaleAdapter } from './adapter'
+export { useT, I18nContext } from './useT'
+export type { Locale } from '../events/map'

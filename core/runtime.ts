@@ -1,0 +1,214 @@
+/**
+ * The composition root of the core. `createRuntime` wires bus, commands, effector scope, processes and the edge
+ * adapters (HTTP, WebSocket, local storage, location, DOM); `composeCore` is the part a replay shares with it —
+ * everything except the edges.
+ *
+ *   const runtime = createRuntime({ plugins: modules, location: browserLocation() })
+ *   await runtime.start()
+ *   <Provider value={runtime.scope}> … </Provider>          // effector-react
+ *   runtime.dispatch('auth/signIn', { phone, password })
+ */
+import { fork, type Scope } from 'effector'
+import { Subscription } from 'rxjs'
+import { createApi, type Api } from './api/client'
+import { authCommands } from './auth/commands'
+import { $token } from './auth/model'
+import { attachAuthPersistence } from './auth/persistence'
+import { authProcess } from './auth/process'
+import { pathname } from './auth/route'
+import { browserStorage, STORAGE_KEY, type KeyValueStorage } from './auth/storage'
+import { createBus, type Bus } from './bus/bus'
+import { realClock, type Clock } from './bus/clock'
+import { createCommandBus, type CommandBus, type CommandHandlers } from './bus/commands'
+import { connectBusToScope } from './events/effector'
+import type { Locale } from './events/map'
+import { createRecorder, type Recorder } from './events/recorder'
+import { feedbackCommands } from './feedback/commands'
+import { feedbackProcess } from './feedback/process'
+import { attachLocaleAdapter } from './i18n/adapter'
+import { i18nCommands } from './i18n/commands'
+import { DEFAULT_LOCALE, i18n as appI18n, isLocale, loadPluginNamespaces, type I18n } from './i18n/i18n'
+import { $locale } from './i18n/model'
+import { i18nProcess } from './i18n/process'
+import { createRegistry, type Registry } from './plugin/registry'
+import type { Plugin } from './plugin/types'
+import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
+import { socketCommands } from './socket/commands'
+import { socketProcess } from './socket/process'
+import { sessionProcess } from './socket/session'
+import { toastCommands } from './toast/commands'
+import { toastProcess } from './toast/process'
+
+/** The core's commands besides the slices': navigation is a request the router adapter follows. */
+const navigationCommands: CommandHandlers = {
+  'app/navigate': ({ to, replace = false }, ctx) => void ctx.bus.emit('app/navigationRequested', { to, replace }, ctx.source),
+}
+
+export interface CoreParts {
+  bus: Bus
+  commands: CommandBus
+  registry: Registry
+  plugins: readonly Plugin[]
+  i18n: I18n
+  /** The recent event log for feedback reports ('' in a replay). */
+  getLog: () => string
+}
+
+/**
+ * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
+ * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
+ */
+export function composeCore({ bus, commands, registry, plugins, i18n, getLog }: CoreParts): Subscription {
+  for (const handlers of [navigationCommands, authCommands, socketCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
+    commands.registerAll(handlers)
+  }
+  for (const plugin of plugins) commands.registerAll(plugin.commands ?? {})
+
+  const sub = new Subscription()
+  sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
+  sub.add(authProcess({ bus, commands, registry }))
+  sub.add(socketProcess({ bus, commands }))
+  sub.add(sessionProcess({ bus, commands }))
+  sub.add(feedbackProcess({ bus }))
+  sub.add(i18nProcess({ bus, i18n, plugins }))
+  for (const plugin of plugins) {
+    for (const process of plugin.processes ?? []) {
+      const teardown = process({ bus, commands })
+      sub.add(typeof teardown === 'function' ? teardown : () => teardown.unsubscribe())
+    }
+  }
+  return sub
+}
+
+/** The router's side of navigation; app/ implements it over wouter (or uses `browserLocation()`). */
+export interface LocationPort {
+  /** The current location with its query: `/tenders/5?tab=1`. */
+  path(): string
+  navigate(to: string, options: { replace: boolean }): void
+  /** Calls back on every location change (links, back/forward, navigate); returns the unsubscribe. */
+  listen?(onChange: (path: string) => void): () => void
+}
+
+/** A LocationPort over the History API; it also hears wouter's `pushState`/`replaceState` events. */
+export function browserLocation(win: Window = window): LocationPort {
+  return {
+    path: () => win.location.pathname + win.location.search,
+    navigate(to, { replace }) {
+      win.history[replace ? 'replaceState' : 'pushState'](null, '', to)
+      // wouter listens for these (its own history patch may fire them too; listeners re-read the location).
+      win.dispatchEvent(new Event(replace ? 'replaceState' : 'pushState'))
+    },
+    listen(onChange) {
+      let last = win.location.pathname + win.location.search
+      const handler = () => {
+        const now = win.location.pathname + win.location.search
+        if (now !== last) onChange((last = now))
+      }
+      const events = ['popstate', 'pushState', 'replaceState']
+      for (const name of events) win.addEventListener(name, handler)
+      return () => events.forEach(name => win.removeEventListener(name, handler))
+    },
+  }
+}
+
+export interface RuntimeOptions {
+  plugins: readonly Plugin[]
+  location: LocationPort
+  /** Default: the real clock. */
+  clock?: Clock
+  /** Default: `localStorage` (memory when unavailable). */
+  storage?: KeyValueStorage
+  /** Default `/api/`. */
+  apiBase?: string
+  /** Default: the browser's WebSocket. */
+  webSocket?: SocketFactory
+  fetch?: typeof globalThis.fetch
+  /** Default: the app's shared instance (the one `useT` reads). */
+  i18n?: I18n
+  /** For `<html lang>` and mouse activity; default `globalThis.document`, `null` for none. */
+  document?: Document | null
+  /** Events kept for feedback reports (default 500), and an optional line sink. */
+  recorder?: { limit?: number; sink?: (line: string) => void }
+}
+
+export interface Runtime {
+  readonly registry: Registry
+  readonly bus: Bus
+  readonly commands: CommandBus
+  /** The effector scope every store lives in: wrap the app in `<Provider value={runtime.scope}>`. */
+  readonly scope: Scope
+  readonly api: Api
+  readonly i18n: I18n
+  readonly recorder: Recorder
+  /** `commands.dispatch` with source `ui`. */
+  dispatch: CommandBus['dispatch']
+  /** Loads the plugins' i18n packs for the stored locale, then emits `app/started` (restoring a stored session). */
+  start(): Promise<void>
+  /** Stops processes and adapters (tests, hot reload). */
+  stop(): void
+}
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { plugins, location } = options
+  const clock = options.clock ?? realClock()
+  const storage = options.storage ?? browserStorage()
+  const i18n = options.i18n ?? appI18n
+  const doc = options.document === undefined ? (globalThis.document ?? null) : options.document
+
+  const registry = createRegistry(plugins)
+  const bus = createBus(clock)
+  const scope = fork()
+  const sub = new Subscription()
+  // Stores and the recorder subscribe before any process, so both see events in causal order.
+  sub.add(connectBusToScope(bus, scope))
+  const recorder = createRecorder({ bus, ...options.recorder })
+  sub.add(() => recorder.stop())
+
+  const api = createApi({
+    base: options.apiBase ?? '/api/',
+    getToken: () => scope.getState($token),
+    getLocale: () => scope.getState($locale),
+    isOnLoginPage: () => pathname(location.path()) === '/login',
+    translate: (key, params) => i18n.t(key, { ...params, lng: scope.getState($locale) }),
+    bus,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  const commands = createCommandBus({ bus, api })
+  sub.add(composeCore({ bus, commands, registry, plugins, i18n, getLog: () => recorder.recentLog() }))
+
+  // Edge adapters: only the live runtime has them.
+  sub.add(attachAuthPersistence({ bus, storage }))
+  sub.add(attachSocketAdapter({ bus, connect: options.webSocket ?? browserSocket }))
+  sub.add(attachLocaleAdapter({ bus, storage, document: doc }))
+  if (doc) sub.add(attachActivityAdapter({ bus, target: doc }))
+  sub.add(bus.on('app/navigationRequested').subscribe(e => location.navigate(e.payload.to, { replace: e.payload.replace })))
+  if (location.listen) {
+    const unlisten = location.listen(path => bus.emit('app/navigated', { path }, 'ui'))
+    sub.add(unlisten)
+  }
+
+  let started = false
+  return {
+    registry,
+    bus,
+    commands,
+    scope,
+    api,
+    i18n,
+    recorder,
+    dispatch: (id, payload, source = 'ui') => commands.dispatch(id, payload, source),
+    async start() {
+      if (started) return
+      started = true
+      const stored = storage.getItem(STORAGE_KEY.locale)
+      const locale: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE
+      await loadPluginNamespaces(i18n, plugins, locale)
+      bus.emit(
+        'app/started',
+        { path: location.path(), token: storage.getItem(STORAGE_KEY.token) || null, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },
+        'ui',
+      )
+    },
+    stop: () => sub.unsubscribe(),
+  }
+}

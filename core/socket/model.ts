@@ -1,0 +1,45 @@
+import { createStore } from 'effector'
+import { busEventReceived, onBus } from '../events/effector'
+
+/**
+ * SPEC §4 Sockets status, mapped onto the connection's life:
+ * - `opened`: a WebSocket was created (`socket/opening`) and its handshake is under way;
+ * - `connected`: the handshake completed (`socket/opened`);
+ * - `closed`: no connection (never opened, closed, closed on purpose at sign-out, or given up).
+ */
+export type SocketStatus = 'connected' | 'closed' | 'opened'
+
+export const $socketStatus = createStore<SocketStatus>('closed')
+  .on(onBus('socket/opening'), () => 'opened')
+  .on(onBus('socket/opened'), () => 'connected')
+  .on(onBus('socket/closed'), () => 'closed')
+  .on(onBus('socket/closeRequested'), () => 'closed')
+  .on(onBus('socket/gaveUp'), () => 'closed')
+
+/** The attempt the current (or last) connection belongs to: 0 first, 1..100 reconnects. */
+export const $socketAttempt = createStore(0).on(onBus('socket/opening'), (_, { attempt }) => attempt)
+
+export const $socketGaveUp = createStore(false)
+  .on(onBus('socket/gaveUp'), () => true)
+  .reset(onBus('socket/opened'), onBus('auth/loggedOut'))
+
+export interface SocketErrorEntry {
+  at: number
+  kind: 'error' | 'malformed' | 'gaveUp'
+  message: string
+}
+const KEEP_ERRORS = 50
+
+/** SPEC §8 "Socket errors are collected": transport errors, frames that did not parse, giving up. */
+export const $socketErrors = createStore<SocketErrorEntry[]>([]).on(busEventReceived, (errors, e) => {
+  let entry: SocketErrorEntry | null = null
+  if (e.type === 'socket/error') entry = { at: e.at, kind: 'error', message: e.payload.message }
+  else if (e.type === 'socket/malformed') entry = { at: e.at, kind: 'malformed', message: e.payload.reason ? `${e.payload.reason}: ${e.payload.raw}` : e.payload.raw }
+  else if (e.type === 'socket/gaveUp') entry = { at: e.at, kind: 'gaveUp', message: `gave up after ${e.payload.attempts} attempts` }
+  return entry ? [...errors, entry].slice(-KEEP_ERRORS) : errors
+})
+
+/** The highest `seq` seen (a later issue asks the server for the gap after a reconnect). */
+export const $lastSeq = createStore<number | null>(null)
+  .on(onBus('socket/message'), (last, { message }) => (message.seq === undefined ? last : Math.max(last ?? 0, message.seq)))
+  .reset(onBus('auth/loggedOut'))
