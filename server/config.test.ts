@@ -1,0 +1,55 @@
+import { expect, it } from 'vitest'
+import { loadConfig, rateLimit } from './config'
+
+it('has the documented defaults', () => {
+  const c = loadConfig({})
+  expect(c).toMatchObject({
+    port: 8080,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    allowedOrigins: [],
+    sessionIdleMs: 3_600_000,
+    sessionAbsoluteMs: 7 * 24 * 3_600_000,
+    socketTicketMs: 60_000,
+    scryptN: 2 ** 17,
+    signInRateLimit: { max: 10, windowMs: 60_000 },
+    sipWsUrl: '',
+    seed: 'auto',
+    trustProxy: false,
+  })
+  expect(c.dataDir).toMatch(/\/data$/)
+  expect(c.staticDir).toMatch(/\/dist$/)
+})
+
+it('reads the environment', () => {
+  const c = loadConfig({
+    PORT: '9000',
+    DATABASE_URL: 'postgres://x@h/db',
+    PUBLIC_ORIGIN: 'https://a.example/, http://b.example:8080',
+    SCRYPT_N: '1024',
+    SESSION_IDLE_MS: '1_000',
+    SIGNIN_RATE_LIMIT: '5/10s',
+    SEED: 'always',
+    SIP_WS_URL: 'wss://sip.example:8089/ws',
+  })
+  expect(c).toMatchObject({
+    port: 9000,
+    databaseUrl: 'postgres://x@h/db',
+    allowedOrigins: ['https://a.example', 'http://b.example:8080'],
+    scryptN: 1024,
+    sessionIdleMs: 1000,
+    signInRateLimit: { max: 5, windowMs: 10_000 },
+    seed: 'always',
+    sipWsUrl: 'wss://sip.example:8089/ws',
+  })
+})
+
+it('fails loudly on values that would silently misbehave', () => {
+  expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+  expect(() => loadConfig({ SCRYPT_N: '1000' })).toThrow(/power of two/)
+  expect(() => loadConfig({ SEED: 'yes' })).toThrow(/SEED/)
+  expect(() => loadConfig({ PUBLIC_ORIGIN: 'nope' })).toThrow(/PUBLIC_ORIGIN/)
+  expect(() => rateLimit('ten a minute')).toThrow(/SIGNIN_RATE_LIMIT/)
+  expect(rateLimit('100/hour')).toEqual({ max: 100, windowMs: 3_600_000 })
+  expect(rateLimit('7')).toEqual({ max: 7, windowMs: 60_000 })
+})

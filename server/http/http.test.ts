@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import type { ServerModule } from '../module'
+import { describeEachDb } from '../testing/harness'
+import { currentUser } from '../auth/require-user'
+import { ok } from './envelope'
+
+const dist = mkdtempSync(join(tmpdir(), 'cabinet-dist-'))
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>cabinet</title><div id="root"></div>')
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+/** A module as later issues will write them, plus one with a bug, to see the error handler. */
+const testModule: ServerModule = {
+  id: 'probe',
+  register(app) {
+    app.get('/probe/me', { preHandler: app.requireUser([10]) }, async request => ok({ id: currentUser(request).user.id }))
+    app.get('/probe/boom', async () => {
+      throw new Error('secret internals at /srv/app.ts:42')
+    })
+  },
+}
+
+describeEachDb(
+  'HTTP shell: static SPA, errors, headers, modules',
+  ctx => {
+    it('serves index.html for app routes and hashed assets with long caching', async () => {
+      for (const url of ['/', '/bids/12', '/tenders?tab=2']) {
+        const res = await ctx.app.inject({ url })
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['content-type']).toMatch(/text\/html/)
+        expect(res.body).toContain('<div id="root">')
+        expect(res.headers['cache-control']).toBe('no-cache')
+      }
+      const asset = await ctx.app.inject({ url: '/assets/index-abc123.js' })
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['cache-control']).toContain('immutable')
+    })
+
+    it('answers unknown API paths and methods with a 404 envelope, never the SPA', async () => {
+      const res = await ctx.app.inject({ url: '/api/v1/nope', headers: { 'accept-language': 'en' } })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ result: false, message: 'Not found' })
+      expect((await ctx.app.inject({ method: 'POST', url: '/bids' })).statusCode).toBe(404)
+      expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile' })).json().result).toBe(false)
+    })
+
+    it('sends a CSP that lets the SPA run and nothing else', async () => {
+      const res = await ctx.app.inject({ url: '/' })
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+      expect(csp).toContain("connect-src 'self' ws: wss:")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('upgrade-insecure-requests')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+    })
+
+    it('registers module plugins under /api/v1 with requireUser available', async () => {
+      const client = await ctx.createUser({ role: 10 })
+      const agent = await ctx.createUser({ role: 30 })
+      const res = await ctx.call('GET', '/api/v1/probe/me', await ctx.signIn(client.phone, client.password))
+      expect(res.json()).toEqual({ result: true, data: { id: client.id } })
+      expect((await ctx.call('GET', '/api/v1/probe/me', await ctx.signIn(agent.phone, agent.password))).statusCode).toBe(403)
+      expect((await ctx.call('GET', '/api/v1/probe/me')).statusCode).toBe(401)
+    })
+
+    it('turns a bug into a 500 envelope without details', async () => {
+      const res = await ctx.app.inject({ url: '/api/v1/probe/boom', headers: { 'accept-language': 'en' } })
+      expect(res.statusCode).toBe(500)
+      expect(res.json()).toEqual({ result: false, message: 'Internal server error, please try again later' })
+      expect(res.body).not.toContain('secret internals')
+    })
+
+    it('answers wrong content types and oversized bodies with 4xx envelopes', async () => {
+      const text = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/sign-in', payload: 'phone=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      expect(text.statusCode).toBe(415)
+      expect(text.json().result).toBe(false)
+      const huge = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/sign-in', payload: { phone: 'x'.repeat(2 * 1024 * 1024), password: 'x' } })
+      expect(huge.statusCode).toBe(413)
+      expect(huge.json()).toEqual({ result: false, message: 'Слишком большой запрос' })
+    })
+
+    it('refuses two modules with one id', () => {
+      expect(() => buildApp({ db: ctx.db, config: ctx.config, modules: [testModule, testModule] })).toThrow(/probe/)
+    })
+
+    it('shows a "run npm run build" page when there is no build', async () => {
+      const app = buildApp({ db: ctx.db, config: { ...ctx.config, staticDir: join(dist, 'missing') } })
+      const res = await app.inject({ url: '/bids' })
+      expect(res.statusCode).toBe(503)
+      expect(res.body).toContain('npm run build')
+      expect((await app.inject({ url: '/api/v1/nope' })).statusCode).toBe(404)
+      await app.close()
+    })
+  },
+  { env: { STATIC_DIR: dist }, app: { modules: [testModule] } },
+)

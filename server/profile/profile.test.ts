@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import type { Profile } from '../../core/auth/profile'
+import { socketTickets, users } from '../db/schema'
+import { describeEachDb } from '../testing/harness'
+
+describeEachDb('profile and socket tickets', ctx => {
+  it('returns the Profile shape with a one-time socket URL on the request host', async () => {
+    const user = await ctx.createUser({ role: 35, full_name: 'Смирнова Елена', email: 'e@example.com', tender_service: true, sip_code: '1035', sip_password: 'sip-pass' })
+    const token = await ctx.signIn(user.phone, user.password)
+    const res = await ctx.call('GET', '/api/v1/profile', token, undefined, { host: 'cabinet.example:8443' })
+    expect(res.statusCode).toBe(200)
+    const profile = res.json<{ result: true; data: Profile }>().data
+    expect(profile).toEqual({
+      id: user.id,
+      name: 'Смирнова Елена',
+      full_name: 'Смирнова Елена',
+      phone: user.phone,
+      email: 'e@example.com',
+      role: 35,
+      office_id: null,
+      settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
+      sip: { code: '1035', password: 'sip-pass' },
+      ws_connection_string: expect.stringMatching(/^ws:\/\/cabinet\.example:8443\/api\/v1\/socket\?ticket=[\w-]{43}$/),
+      impersonated_by: null,
+    })
+    // The ticket is stored hashed, bound to this session, valid 60 s.
+    const ticket = new URL(profile.ws_connection_string).searchParams.get('ticket') ?? ''
+    const [row] = await ctx.db.select().from(socketTickets)
+    expect(row?.ticket_hash).not.toBe(ticket)
+    expect(row?.expires_at.getTime()).toBe(ctx.clock.now() + 60_000)
+    expect(row?.session_id).toEqual(expect.any(Number))
+  })
+
+  it('has no sip block for a user without a SIP code', async () => {
+    const user = await ctx.createUser({ role: 10 })
+    const token = await ctx.signIn(user.phone, user.password)
+    expect((await ctx.call('GET', '/api/v1/profile', token)).json().data.sip).toBeNull()
+  })
+
+  it('gives a fresh socket URL for reconnects', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    const a = (await ctx.call('GET', '/api/v1/socket/ticket', token)).json()
+    const b = (await ctx.call('GET', '/api/v1/socket/ticket', token)).json()
+    expect(a).toEqual({ result: true, data: { ws_connection_string: expect.stringContaining('/api/v1/socket?ticket=') } })
+    expect(a.data.ws_connection_string).not.toBe(b.data.ws_connection_string)
+    expect((await ctx.call('GET', '/api/v1/socket/ticket')).json().code).toBe(6969)
+  })
+
+  it('saves notification settings and returns the updated profile', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    const res = await ctx.call('POST', '/api/v1/profile/settings', token, { notify_messages: false, notify_events: true, is_agent: true })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.settings).toEqual({ services: { tender: false }, notify_messages: false, notify_events: true, is_agent: true })
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id))
+    expect(row).toMatchObject({ notify_messages: false, notify_events: true, is_agent: true })
+  })
+
+  it('refuses settings that are not booleans', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    const res = await ctx.call('POST', '/api/v1/profile/settings', token, { notify_messages: 'yes', notify_events: true }, { 'accept-language': 'en' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().validation).toEqual({ notify_messages: 'Invalid value', is_agent: 'Required field' })
+    expect((await ctx.call('POST', '/api/v1/profile/settings', null, {})).statusCode).toBe(401)
+  })
+})
