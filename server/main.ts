@@ -3,9 +3,12 @@ import { createPasswordHasher } from './auth/password'
 import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { openDb } from './db/client'
+import { purgeDeadSessions } from './db/janitor'
 import { migrateDb } from './db/migrate'
 import { DEMO_PASSWORD, demoPhone, hasAnyUser, seedDemo, shouldSeed } from './seed'
 import { findUserByPhone } from './users/queries'
+
+const JANITOR_INTERVAL_MS = 15 * 60_000
 
 /** `tsx server/main.ts`: config → database → migrations → demo seed → HTTP + socket server. */
 async function main(): Promise<void> {
@@ -19,11 +22,18 @@ async function main(): Promise<void> {
     app.log.info(`seeded ${created} demo users`)
   }
 
+  // Dead sessions and spent tickets are only clutter; unref() so the timer never holds the process open.
+  const janitor = setInterval(() => {
+    purgeDeadSessions(handle.db, systemClock, config.sessionIdleMs).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'))
+  }, JANITOR_INTERVAL_MS)
+  janitor.unref()
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal}: shutting down`)
+    clearInterval(janitor)
     try {
       await app.close()
     } finally {

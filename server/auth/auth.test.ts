@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
-import { sessions, users } from '../db/schema'
+import { purgeDeadSessions } from '../db/janitor'
+import { sessions, socketTickets, users } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
 import { sha256 } from './tokens'
 
@@ -146,5 +147,22 @@ describeEachDb('sign-in, sessions and logout', ctx => {
     expect((await ctx.call('GET', '/api/v1/profile', otherDevice)).statusCode).toBe(200)
     const [revoked] = await ctx.db.select().from(sessions).where(eq(sessions.token_hash, sha256(token)))
     expect(revoked?.revoked_at).toBeInstanceOf(Date)
+  })
+})
+
+describeEachDb('session purge', ctx => {
+  it('deletes revoked, idle and spent rows and keeps live sessions', async () => {
+    const user = await ctx.createUser()
+    const live = await ctx.signIn(user.phone, user.password)
+    const revoked = await ctx.signIn(user.phone, user.password)
+    await ctx.call('GET', '/api/v1/users/logout', revoked)
+    await ctx.call('GET', '/api/v1/socket/ticket', live)
+    ctx.clock.advance(61_000)
+    await ctx.call('GET', '/api/v1/socket/ticket', live)
+    await purgeDeadSessions(ctx.db, ctx.clock, ctx.config.sessionIdleMs)
+    const left = await ctx.db.select().from(sessions)
+    expect(left.map(s => s.token_hash)).toEqual([sha256(live)])
+    expect(await ctx.db.select().from(socketTickets)).toHaveLength(1)
+    expect((await ctx.call('GET', '/api/v1/profile', live)).statusCode).toBe(200)
   })
 })
