@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { ROLE, type Profile } from './profile'
+import { hasRole } from '../plugin/roles'
+import { decideRoute, pathname } from './route'
+
+const profile = { role: ROLE.agent } as Profile
+
+describe('decideRoute (SPEC §2)', () => {
+  it('drops the token and sends a signed-in user on /login or /register to /tenders', () => {
+    expect(decideRoute({ path: '/login', isPublic: true, authStatus: 'success', hasToken: true })).toEqual({ dropToken: true, redirect: '/tenders' })
+    expect(decideRoute({ path: '/register?ref=1', isPublic: true, authStatus: 'loading', hasToken: true })).toEqual({ dropToken: true, redirect: '/tenders' })
+  })
+
+  it('then, without the token, remembers /tenders and sends the user to /login', () => {
+    expect(decideRoute({ path: '/tenders', isPublic: false, authStatus: 'empty', hasToken: false })).toEqual({ remember: '/tenders', redirect: '/login' })
+  })
+
+  it('lets a signed-out user stay on guest and public pages', () => {
+    expect(decideRoute({ path: '/login', isPublic: true, authStatus: 'empty', hasToken: false })).toEqual({})
+    expect(decideRoute({ path: '/sign/abc', isPublic: true, authStatus: 'empty', hasToken: false })).toEqual({})
+  })
+
+  it('remembers the full protected path with its query', () => {
+    expect(decideRoute({ path: '/clients/5?tab=2', isPublic: false, authStatus: 'empty', hasToken: false })).toEqual({ remember: '/clients/5?tab=2', redirect: '/login' })
+  })
+
+  it('waits for the profile before opening a protected page', () => {
+    expect(decideRoute({ path: '/bids', isPublic: false, authStatus: 'loading', hasToken: true })).toEqual({ pending: true })
+    expect(decideRoute({ path: '/bids', isPublic: false, authStatus: 'success', hasToken: true, profile })).toEqual({})
+  })
+
+  it('tells a role the page is not for', () => {
+    expect(decideRoute({ path: '/bank-bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: hasRole(ROLE.bank) })).toEqual({ forbidden: true })
+    expect(decideRoute({ path: '/bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: hasRole(ROLE.agent) })).toEqual({})
+  })
+
+  it('normalises paths', () => {
+    expect(pathname('/login/?a=1#x')).toBe('/login')
+    expect(pathname('/')).toBe('/')
+    expect(pathname('')).toBe('/')
+  })
+})

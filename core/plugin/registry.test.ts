@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { ROLE, type CompanySummary, type Profile, type Role } from '../auth/profile'
+import { landingPath } from '../auth/route'
+import { createRegistry } from './registry'
+import { hasRole } from './roles'
+import { definePlugin, type Plugin } from './types'
+
+const page = () => Promise.resolve({ default: () => null })
+
+function profileOf(role: Role): Profile {
+  return {
+    id: 1, name: 'U', full_name: 'U', phone: '77001000010', email: null, role, office_id: null,
+    settings: { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: false },
+    sip: null, ws_connection_string: 'ws://x/api/v1/socket?ticket=t',
+  }
+}
+const company = (inn: string | null, ogrn: string | null): CompanySummary => ({ id: 1, inn, ogrn, short_name: null, full_name: null })
+
+const bids = definePlugin({
+  id: 'bids',
+  routes: [{ path: '/bids', page, access: hasRole(ROLE.client, ROLE.agent) }],
+  landing: [
+    { when: ({ profile, company: c }) => profile.role === ROLE.client && Boolean(c?.inn && c.ogrn), to: '/bids' },
+    { when: ({ profile }) => profile.role === ROLE.agent, to: '/bids' },
+  ],
+})
+const clients = definePlugin({
+  id: 'clients',
+  routes: [{ path: '/company', page, access: hasRole(ROLE.client) }],
+  landing: [{ when: ({ profile, company: c }) => profile.role === ROLE.client && !(c?.inn && c.ogrn), to: '/company' }],
+})
+const split = definePlugin({
+  id: 'split',
+  landing: [{ when: ({ profile, via }) => profile.role === ROLE.callCenter && via === 'password', to: '/split-bids' }],
+})
+const tenders = definePlugin({
+  id: 'tenders',
+  landing: [{ when: ({ profile, via }) => profile.role === ROLE.callCenter && via !== 'password', to: '/tenders' }],
+})
+
+describe('registry', () => {
+  it('throws on a duplicate plugin id', () => {
+    expect(() => createRegistry([bids, { id: 'bids' }])).toThrow('Duplicate plugin id: "bids"')
+  })
+
+  it('throws on a duplicate route path across plugins', () => {
+    const other: Plugin = { id: 'other', routes: [{ path: '/bids', page, access: 'public' }] }
+    expect(() => createRegistry([bids, other])).toThrow('Duplicate route path: "/bids"')
+  })
+
+  it('throws on a command id declared by two plugins', () => {
+    const a: Plugin = { id: 'a', commands: { 'app/navigate': () => {} } }
+    const b: Plugin = { id: 'b', commands: { 'app/navigate': () => {} } }
+    expect(() => createRegistry([a, b])).toThrow('Duplicate command id: "app/navigate"')
+  })
+
+  it('throws when two rules land one profile on different pages', () => {
+    const clash: Plugin = { id: 'clash', landing: [{ when: ({ profile }) => profile.role === ROLE.agent, to: '/clients' }] }
+    const registry = createRegistry([bids, clash])
+    expect(() => registry.landingFor({ profile: profileOf(ROLE.agent), company: null, via: 'password' })).toThrow(/Ambiguous landing/)
+  })
+})
+
+describe('landing resolution (SPEC §6)', () => {
+  const registry = createRegistry([bids, clients, split, tenders])
+
+  it.each([
+    [ROLE.client, company('7700000000', '1027700000000'), 'password', '/bids'],
+    [ROLE.client, company('7700000000', null), 'password', '/company'],
+    [ROLE.client, null, 'password', '/company'],
+    [ROLE.agent, null, 'password', '/bids'],
+    [ROLE.callCenter, null, 'password', '/split-bids'],
+    [ROLE.callCenter, null, 'certificate', '/tenders'],
+    [ROLE.callCenter, null, 'home', '/tenders'],
+    [ROLE.bank, null, 'password', '/'],
+  ] as const)('role %i with %o via %s lands on %s', (role, c, via, to) => {
+    expect(landingPath({ registry, profile: profileOf(role), company: c, via, rememberedPath: null })).toEqual({ to, usedRemembered: false })
+  })
+
+  it('prefers a remembered path over the role landing', () => {
+    expect(landingPath({ registry, profile: profileOf(ROLE.agent), company: null, via: 'password', rememberedPath: '/tasks/7?x=1' })).toEqual({
+      to: '/tasks/7?x=1',
+      usedRemembered: true,
+    })
+  })
+
+  it('never lands on a remembered guest page', () => {
+    expect(landingPath({ registry, profile: profileOf(ROLE.agent), company: null, via: 'password', rememberedPath: '/login' }).to).toBe('/bids')
+  })
+})
