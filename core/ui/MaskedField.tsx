@@ -27,7 +27,10 @@ export function MaskedField({ mask, normalize, value, defaultValue, onChange, on
   const ref = useRef<HTMLInputElement | null>(null)
   const pendingCaret = useRef<number | null>(null)
   const lastDeleteKey = useRef<'Backspace' | 'Delete' | undefined>(undefined)
-  const [inner, setInner] = useState(() => applyMask(defaultValue ?? '', mask))
+  // A value from outside (server data, defaultValue) goes through the same normalisation as a paste:
+  // a profile phone "77001000010" shows as "(700) 100-00-10".
+  const format = (v: string) => applyMask(normalize?.(v) ?? v, mask)
+  const [inner, setInner] = useState(() => format(defaultValue ?? ''))
   // Forces a render (and so the caret effect) even when the masked value did not change, e.g. a letter typed.
   const [, rerender] = useReducer((n: number) => n + 1, 0)
   const setInputRef = useCallback(
@@ -37,7 +40,7 @@ export function MaskedField({ mask, normalize, value, defaultValue, onChange, on
     },
     [inputRef],
   )
-  const shown = value !== undefined ? applyMask(value, mask) : inner
+  const shown = value !== undefined ? format(value) : inner
 
   useLayoutEffect(() => {
     const el = ref.current

@@ -40,11 +40,18 @@ export const FieldBox = styled.div`
   &:hover {
     border-color: ${({ theme }) => theme.color.borderStrong};
   }
-  &:has(input:focus-visible),
-  &:has(input[data-focus-visible]) {
+  /* Ring while the input itself has focus (not when the toggle button inside it has). */
+  &:has(input:focus) {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 1px;
     border-color: ${({ theme }) => theme.color.focus};
+  }
+  @supports not selector(:has(*)) {
+    &:focus-within {
+      outline: 2px solid ${({ theme }) => theme.color.focus};
+      outline-offset: 1px;
+      border-color: ${({ theme }) => theme.color.focus};
+    }
   }
   [data-invalid] > & {
     border-color: ${({ theme }) => theme.color.error};

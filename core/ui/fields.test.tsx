@@ -78,6 +78,11 @@ describe('PhoneField', () => {
     expect(input.selectionStart).toBe(3)
   })
 
+  it('shows a stored 11-digit phone as its national part', () => {
+    renderUi(<PhoneField label="Телефон" value="77001000010" onChange={() => {}} />)
+    expect(phoneInput().value).toBe('(700) 100-00-10')
+  })
+
   it('works controlled and shows an external error linked by aria-describedby', async () => {
     const user = userEvent.setup()
     function Form() {
