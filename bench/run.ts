@@ -157,7 +157,8 @@ async function reportLoginPageInBrowser(url: string): Promise<void> {
       total += size
       console.log(`  ${kb(size).padStart(10)}  ${f}`)
     }
-    console.log(`  ${kb(total).padStart(10)}  total JS fetched (gzip) — goal ≤ ${LOGIN_JS_GOAL_KB} KB: ${total <= LOGIN_JS_GOAL_KB * 1024 ? 'within' : 'OVER'}`)
+    if (js.length === 0) console.log('  no JS was fetched (is the SPA built?)')
+    else console.log(`  ${kb(total).padStart(10)}  total JS fetched (gzip) — goal ≤ ${LOGIN_JS_GOAL_KB} KB: ${total <= LOGIN_JS_GOAL_KB * 1024 ? 'within' : 'OVER'}`)
   } finally {
     await browser.close()
   }
