@@ -1,5 +1,25 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+
+/**
+ * react-aria ships the strings of its built-in labels (a popover's hidden "dismiss" button, sort and
+ * selection announcements…) in 34 locales and bundles all of them. We speak ru and en: every other locale
+ * module becomes `null`, which react-aria's dictionary drops (it falls back to en-US), the same trick as
+ * Adobe's optimize-locales-plugin. Build only; the dev server keeps them all.
+ */
+export function reactAriaLocales(keep: readonly string[] = ['ru-RU', 'en-US']): Plugin {
+  const localeModule = /[\\/]react-aria(?:-components)?[\\/]dist[\\/].*[\\/]intl[\\/](?:[^\\/]+[\\/])?([a-z]{2,3}(?:-[A-Za-z]+)+)\.mjs$/
+  return {
+    name: 'react-aria-locales',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const locale = localeModule.exec(id)?.[1]
+      if (locale && !keep.includes(locale)) return 'export default null'
+      return null
+    },
+  }
+}
 
 /**
  * The SPA: index.html → app/main.tsx. Default chunking already does what we need: pages, react-aria's
@@ -19,7 +39,7 @@ const apiProxy = {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactAriaLocales()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
