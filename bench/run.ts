@@ -284,7 +284,7 @@ async function reportServer(): Promise<void> {
   } catch (e) {
     console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
   } finally {
-    await server?.stop()
+    await server?.destroy()
   }
 }
 

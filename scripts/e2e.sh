@@ -14,6 +14,9 @@ echo "--- vite build"
 npx vite build
 
 mkdir -p .tmp
+# Keep the logs of the last few runs only.
+# shellcheck disable=SC2012
+ls -1dt .tmp/e2e-*/ 2>/dev/null | tail -n +6 | xargs -r rm -rf || true
 RUN_DIR="$(mktemp -d "$ROOT/.tmp/e2e-XXXXXX")"
 export E2E_RUN_DIR="$RUN_DIR"
 DATA_DIR="$RUN_DIR/data"
@@ -41,8 +44,10 @@ cleanup() {
     echo "--- last 60 lines of the server log ($LOG)" >&2
     tail -n 60 "$LOG" >&2 || true
   fi
-  # Data dirs of passing runs are large (PGlite); keep only the log.
-  if [[ "$RESULT" == 0 ]]; then rm -rf "$DATA_DIR"; fi
+  # Data dirs of passing runs are large (PGlite): keep only the logs (also of servers the tests started).
+  if [[ "$RESULT" == 0 ]]; then
+    find "$RUN_DIR" -mindepth 1 -maxdepth 2 -type d -name data -prune -exec rm -rf {} + 2>/dev/null || true
+  fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -4,7 +4,7 @@
  * it once before the suite).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,6 +34,8 @@ export interface RunningServer {
   log(): string
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. Safe to call twice. */
   stop(graceMs?: number): Promise<void>
+  /** stop(), then delete the data dir when startServer created it (a dataDir passed in is left alone). */
+  destroy(): Promise<void>
 }
 
 export async function freePort(): Promise<number> {
@@ -148,7 +150,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await new Promise(r => setTimeout(r, 250))
   }
 
-  return { url, port, dataDir, logPath, pid: child.pid ?? -1, log, stop }
+  const destroy = async () => {
+    await stop()
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { url, port, dataDir, logPath, pid: child.pid ?? -1, log, stop, destroy }
 }
 
 function tail(text: string, lines = 40): string {
