@@ -23,14 +23,23 @@ export interface ReplayOptions {
   plugins?: readonly Plugin[]
   /** Runs after the core is composed and before the first logged event (extra handlers, spies). */
   setup?: (ctx: ReplayContext) => void
-  /** Language of texts the logic makes (default ru). */
+  /** Language of texts the logic makes until the log's `app/started`/`locale/changed` says otherwise (default ru). */
   locale?: Locale
+  /** Feed only the logged events up to this time and stop the clock there; `play()` goes on (default: all). */
+  until?: number
 }
 
 export interface ReplayResult extends ReplayContext {
   header: LogHeader | null
   /** Every event on the bus during the replay: fed-back inputs, re-derived events, recorded effects. */
   events: AnyEvent[]
+  /**
+   * Goes on to `at` (default: the end of the log): feeds the logged events due by then, firing timers on the way,
+   * and leaves the clock at `at` when it is finite. A checkpoint between logged events is `play(t)` then assert.
+   */
+  play(at?: number): void
+  /** Logged events not fed yet. */
+  remaining(): number
 }
 
 export interface ParsedLog {
@@ -80,12 +89,18 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 
-  for (const event of logged) {
-    clock.advanceTo(event.at)
-    if (isDerived(event)) continue
-    bus.inject(event)
+  let cursor = 0
+  const play = (at = Infinity) => {
+    for (; cursor < logged.length && logged[cursor]!.at <= at; cursor++) {
+      const event = logged[cursor]!
+      clock.advanceTo(event.at)
+      if (isDerived(event)) continue
+      bus.inject(event)
+    }
+    if (Number.isFinite(at)) clock.advanceTo(at)
   }
-  return { ...ctx, header, events }
+  play(options.until)
+  return { ...ctx, header, events, play, remaining: () => logged.length - cursor }
 }
 
 /** `replayText` for a file path (Node only) or the log's text itself. */
