@@ -1,11 +1,12 @@
 import { defineConfig } from 'drizzle-kit'
 
 /**
- * `npx drizzle-kit generate` writes SQL migrations into drizzle/ (committed; applied at server start).
- * Modules keep their tables in modules/<name>/tables.ts so the core schema never imports a module.
+ * The core's tables only: `npx drizzle-kit generate` writes SQL migrations into drizzle/ (committed; applied at
+ * server start). A module ships its own migrations: modules/<name>/drizzle.config.ts with schema
+ * `./modules/<name>/tables.ts` and out `./modules/<name>/migrations`, listed through its ServerModule.migrations.
  */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './modules/*/tables.ts'],
+  schema: ['./server/db/schema.ts'],
   out: './drizzle',
 })

@@ -9,6 +9,12 @@ import type { ServerDeps } from './deps'
 export interface ServerModule {
   /** Unique; a duplicate fails the start loudly. */
   id: string
+  /**
+   * Absolute path of the module's own drizzle-kit output folder (e.g. `fileURLToPath(new URL('./migrations', import.meta.url))`),
+   * generated with the module's own config: `npx drizzle-kit generate --config modules/<name>/drizzle.config.ts`.
+   * Applied after the core's migrations, with a journal table of its own.
+   */
+  migrations?: string
   register(app: FastifyInstance, deps: ServerDeps): void | Promise<void>
 }
 
