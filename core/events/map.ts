@@ -64,6 +64,10 @@ export interface EventMap {
   'notifications/updateRequested': Record<string, never>
   'toast/shown': { id: string; kind: ToastKind; text: string; timeout: number; title?: string; layout?: string }
   'toast/dismissed': { id: string }
+  /** The user is reading it (pointer over / focus inside): its timer holds (WCAG 2.2.1). */
+  'toast/paused': { id: string }
+  /** …and goes on with the time it had left. */
+  'toast/resumed': { id: string }
   'toast/fromSocket': { action: ToastAction }
   'command/unknown': { id: string }
   'command/failed': { id: string; message: string }

@@ -40,3 +40,18 @@ describe('replay: socket toasts', () => {
     expect(ofType(events, 'toast/shown')[1]!.payload.text).toBe('System notification')
   })
 })
+
+describe('replay: a toast the user is reading', () => {
+  it('holds its timer while paused and goes on with the time it had left', () => {
+    const text = [
+      '{"type":"toast/shown","payload":{"id":"ui-1","kind":"success","text":"Saved","timeout":2000},"at":1000,"source":"ui"}',
+      '{"type":"toast/paused","payload":{"id":"ui-1"},"at":1500,"source":"ui"}',
+      '{"type":"toast/resumed","payload":{"id":"ui-1"},"at":9000,"source":"ui"}',
+    ].join('\n')
+    const { events, scope, play } = replayText(text, { until: 10_499 })
+    expect(scope.getState($toasts).map(t => t.id)).toEqual(['ui-1'])
+    play(10_500)
+    expect(ofType(events, 'toast/dismissed').map(e => [e.payload.id, e.at])).toEqual([['ui-1', 10_500]])
+    expect(scope.getState($toasts)).toEqual([])
+  })
+})
