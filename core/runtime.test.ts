@@ -62,6 +62,11 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
       return authed ? send(200, { result: true, data: { id: 3, inn: '7700000000', ogrn: '1027700000000', short_name: 'R', full_name: 'OOO R' } }) : expired()
     case 'GET /api/v1/socket/ticket':
       return authed ? send(200, { result: true, data: { ws_connection_string: issueTicket() } }) : expired()
+    case 'POST /api/v1/users/register': {
+      const form = JSON.parse(body) as { phone: string }
+      if (form.phone === '+7 (700) 999-99-99') return send(200, { result: true, data: { token: TOKEN, role: 10, user_id: 10 } })
+      return send(409, { result: false, message: 'Taken', validation: { phone: 'This phone is already registered' } })
+    }
     case 'GET /api/v1/users/logout':
     case 'POST /api/v1/users/feedback':
       return authed ? send(200, { result: true, data: null }) : expired()
@@ -245,6 +250,20 @@ describe('runtime against a real HTTP + WebSocket back end', () => {
     expect(storage.getItem(STORAGE_KEY.locale)).toBe('en')
     await vi.waitFor(() => expect(runtime.i18n.t('bids:menu')).toBe('Bids'))
     expect(runtime.i18n.t('validation:required')).toBe('Required field')
+  })
+
+  it('registers, which signs the new client in and lands them', async () => {
+    const { runtime, location, events } = boot({ path: '/register' })
+    await runtime.start()
+    const form = { phone: '+7 (700) 999-99-99', password: 'secret1', full_name: 'New Client', email: '', agree_personal_data: true, agree_edo: true } as const
+    await runtime.dispatch('auth/register', form)
+    await vi.waitFor(() => expect(location.navigations).toEqual(['/bids']))
+    expect(events.filter(e => e.type === 'auth/signedIn').map(e => e.payload.method)).toEqual(['password'])
+
+    await runtime.dispatch('auth/logout', {})
+    await runtime.dispatch('auth/register', { ...form, phone: '+7 (700) 111-11-11' })
+    expect(runtime.scope.getState($authStatus)).toBe('error')
+    expect(events.filter(e => e.type === 'auth/registerFailed').at(-1)!.payload.failure.validation).toEqual({ phone: 'This phone is already registered' })
   })
 
   it('runs the route decisions the router hands it', async () => {
