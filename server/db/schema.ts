@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import type { SocketMessage } from '../../core/socket/message'
 
 /**
  * Core tables. Module tables live in `modules/<name>/tables.ts` (picked up by drizzle.config.ts),
@@ -115,3 +116,29 @@ export const smsOutbox = pgTable(
   t => [index('sms_outbox_status_idx').on(t.status)],
 )
 
+
+/**
+ * The socket hub's per-user message counter (server/socket/outbox.ts). It lives in the database so that
+ * every API node numbers one user's messages from the same sequence and a restart does not start over.
+ */
+export const socketSeq = pgTable('socket_seq', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  last_seq: integer('last_seq').notNull(),
+})
+
+/** Each user's latest sequenced socket messages, replayed to a socket that reconnects with `since`; bounded by count and age. */
+export const socketOutbox = pgTable(
+  'socket_outbox',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** The message exactly as delivered, seq included. */
+    message: jsonb('message').$type<SocketMessage>().notNull(),
+    created_at: createdAt(),
+  },
+  t => [primaryKey({ columns: [t.user_id, t.seq] }), index('socket_outbox_created_idx').on(t.created_at)],
+)
