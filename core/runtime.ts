@@ -4,9 +4,14 @@
  * everything except the edges.
  *
  *   const runtime = createRuntime({ plugins: modules, location: browserLocation() })
- *   await runtime.start()
- *   <Provider value={runtime.scope}> … </Provider>          // effector-react
+ *   await runtime.start()                                   // emits app/started; a stored token loads the profile
+ *   <Provider value={runtime.scope}> … </Provider>          // effector-react (useUnit($profile), useT())
  *   runtime.dispatch('auth/signIn', { phone, password })
+ *
+ * Navigation: logic never touches the location. It emits `app/navigationRequested` (dispatch `app/navigate` to
+ * ask for it); the runtime calls `location.navigate` for each, and reports every location change it hears through
+ * `location.listen` as `app/navigated`. The router guards each location with `decideRoute` (core/auth/route.ts)
+ * and, when the decision has something to do, dispatches `auth/applyRoute` with it.
  */
 import { fork, type Scope } from 'effector'
 import { Subscription } from 'rxjs'
@@ -127,7 +132,7 @@ export interface RuntimeOptions {
   i18n?: I18n
   /** For `<html lang>` and mouse activity; default `globalThis.document`, `null` for none. */
   document?: Document | null
-  /** Events kept for feedback reports (default 500), and an optional line sink. */
+  /** Events kept for feedback reports (default 1000), and an optional line sink. */
   recorder?: { limit?: number; sink?: (line: string) => void }
 }
 

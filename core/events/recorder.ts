@@ -44,7 +44,7 @@ function redactValue(value: unknown, key?: string): unknown {
 
 export interface RecorderOptions {
   bus: Bus
-  /** Events kept in memory for `recentLog()` (the feedback dialog attaches them). Default 500. */
+  /** Events kept in memory for `recentLog()` (the feedback dialog attaches them). Default 1000. */
   limit?: number
   /** Receives every line as it is written (header first), e.g. a dev-tools sink. */
   sink?: (line: string) => void
@@ -60,7 +60,7 @@ export interface Recorder {
  * Writes the bus as JSON Lines: a header `{kind:'header', profile, startedAt}`, then one redacted event per line.
  * Subscribe it before the processes start so it sees events in causal order.
  */
-export function createRecorder({ bus, limit = 500, sink }: RecorderOptions): Recorder {
+export function createRecorder({ bus, limit = 1000, sink }: RecorderOptions): Recorder {
   const startedAt = bus.clock.now()
   let profile: Profile | null = null
   const lines: string[] = []
