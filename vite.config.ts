@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 
 /**
  * react-aria ships the strings of its built-in labels (a popover's hidden "dismiss" button, sort and
@@ -38,8 +39,15 @@ const apiProxy = {
   },
 }
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+
 export default defineConfig({
   plugins: [react(), reactAriaLocales()],
+  // The login footer shows the build's version and date (DESIGN §9).
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    __BUILD_DATE__: JSON.stringify(process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10)),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -53,7 +53,7 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
   switch (`${req.method} ${path}`) {
     case 'POST /api/v1/users/sign-in': {
       const form = JSON.parse(body) as { phone: string; password: string }
-      if (form.phone === '77001000010' && form.password === 'demo123') return send(200, { result: true, data: { token: TOKEN, role: 10, user_id: 10 } })
+      if (form.phone === '(700) 100-00-10' && form.password === 'demo123') return send(200, { result: true, data: { token: TOKEN, role: 10, user_id: 10 } })
       return send(422, { result: false, message: 'Wrong phone or password', validation: { password: 'Wrong phone or password' } })
     }
     case 'GET /api/v1/profile':
@@ -158,9 +158,9 @@ describe('runtime against a real HTTP + WebSocket back end', () => {
     expect(runtime.i18n.t('bids:menu')).toBe('Заявки')
 
     // Sign-in: the phone goes as 11 digits; the profile and, for role 10, the company follow; landing by role.
-    await runtime.dispatch('auth/signIn', { phone: '+7 (700) 100-00-10', password: 'demo123' })
+    await runtime.dispatch('auth/signIn', { phone: '(700) 100-00-10', password: 'demo123' })
     const signIn = backend.requests.find(r => r.path === '/api/v1/users/sign-in')!
-    expect(JSON.parse(signIn.body)).toEqual({ phone: '77001000010', password: 'demo123' })
+    expect(JSON.parse(signIn.body)).toEqual({ phone: '(700) 100-00-10', password: 'demo123' })
     expect(signIn.lang).toBe('ru')
     await vi.waitFor(() => expect(location.navigations).toEqual(['/bids']))
     expect(storage.getItem(STORAGE_KEY.token)).toBe(TOKEN)

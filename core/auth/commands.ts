@@ -1,6 +1,5 @@
 import { asFailure } from '../api/client'
 import type { CommandHandlers } from '../bus/commands'
-import { phoneDigits } from '../validation/phone'
 import type { RegisterForm } from '../validation/forms'
 import { ROLE, type CompanySummary, type Profile, type SignInResult } from './profile'
 import type { RouteDecision } from './route'
@@ -27,7 +26,8 @@ export const authCommands: CommandHandlers = {
   'auth/signIn': async ({ phone, password }, ctx) => {
     ctx.bus.emit('auth/signInRequested', { method: 'password' }, ctx.source)
     try {
-      const data = await ctx.api.post<SignInResult>('v1/users/sign-in', { phone: phoneDigits(phone) ?? phone, password }, { quiet: true })
+      // The masked form as typed: the server checks it with the same signInForm schema the form uses.
+      const data = await ctx.api.post<SignInResult>('v1/users/sign-in', { phone, password }, { quiet: true })
       ctx.bus.emit('auth/signedIn', { token: data.token, method: 'password' }, 'api')
     } catch (error) {
       ctx.bus.emit('auth/signInFailed', { failure: asFailure(error) }, 'api')

@@ -16,8 +16,11 @@ export interface RouteDef {
   page: LazyComponent<PageProps>
   /** `public` pages need no session; otherwise who may open the page (the server enforces its data anyway). */
   access: RolePredicate | 'public'
-  /** Shown without the shell (login, register, public documents). */
-  bare?: boolean
+  /**
+   * Shown without the shell (login, register, public documents); `guest`: without it only for signed-out users
+   * (the home page is the login form for guests and a page of the cabinet for a signed-in user).
+   */
+  bare?: boolean | 'guest'
 }
 
 export interface SidebarEntry {

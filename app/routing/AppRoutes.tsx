@@ -1,0 +1,64 @@
+import { useUnit } from 'effector-react'
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
+import { decideRoute } from '../../core/auth/route'
+import { useT } from '../../core/i18n/useT'
+import { useRuntime } from '../../core/react/runtime'
+import { ErrorState } from '../../core/ui/ErrorState'
+import { GlobalLoader } from '../../core/ui/GlobalLoader'
+import { NotFound } from '../shell/NotFound'
+import { lazyPage } from './lazyPage'
+import { matchPath, rankRoutes } from './match'
+import { PageBoundary } from './PageBoundary'
+
+// The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it.
+const Layout = lazy(() => import('../shell/Layout'))
+
+/** Every location goes through decideRoute (SPEC §2) before a page renders; pages are lazy chunks. */
+export function AppRoutes() {
+  const runtime = useRuntime()
+  const t = useT('shell')
+  const [location] = useLocation()
+  const search = useSearch()
+  const path = search ? `${location}?${search}` : location
+  const { status, hasToken, profile } = useUnit({ status: $authStatus, hasToken: $hasToken, profile: $profile })
+  const ranked = useMemo(() => rankRoutes(runtime.registry.routes), [runtime])
+  const match = matchPath(ranked, location)
+  const route = match?.route
+  const decision = decideRoute({ path, isPublic: !route || route.access === 'public', authStatus: status, hasToken, access: route?.access, profile })
+  const acts = Boolean(decision.redirect || decision.remember || decision.dropToken)
+
+  useEffect(() => {
+    if (acts) void runtime.dispatch('auth/applyRoute', decision, 'ui')
+    // The decision is a pure function of these; re-run only when one of them changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [acts, path, decision.redirect, decision.remember, decision.dropToken])
+
+  if (acts || decision.pending) return <GlobalLoader variant="screen" aria-label={t('loading')} />
+
+  const signedIn = status === 'success' && profile !== null
+  let content: ReactNode
+  if (!route || decision.forbidden) content = <NotFound />
+  else {
+    const Page = lazyPage(route.page)
+    content = (
+      <PageBoundary
+        resetKey={location}
+        fallback={retry => <ErrorState title={t('pageError.title')} message={t('pageError.text')} retryLabel={t('pageError.retry')} onRetry={retry} />}
+      >
+        <Suspense fallback={<GlobalLoader aria-label={t('loading')} />}>
+          <Page params={match.params} />
+        </Suspense>
+      </PageBoundary>
+    )
+  }
+
+  const bare = !signedIn || route?.bare === true
+  if (bare) return content
+  return (
+    <Suspense fallback={<GlobalLoader variant="screen" aria-label={t('loading')} />}>
+      <Layout>{content}</Layout>
+    </Suspense>
+  )
+}

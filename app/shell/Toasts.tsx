@@ -1,0 +1,24 @@
+import { useUnit } from 'effector-react'
+import { useT } from '../../core/i18n/useT'
+import { useDispatch, useRuntime } from '../../core/react/runtime'
+import { $toasts } from '../../core/toast/model'
+import { ToastRegion } from '../../core/ui/ToastRegion'
+
+/** The toast store (timers included) is core/toast's; this renders it on every page, login included. */
+export function Toasts() {
+  const t = useT('shell')
+  const dispatch = useDispatch()
+  const toasts = useUnit($toasts)
+  const { i18n } = useRuntime()
+  // Modules may pass an i18n key (`account:profile.saved`); server messages arrive already translated.
+  const shown = toasts.map(toast => (i18n.exists(toast.text) ? { ...toast, text: t(toast.text) } : toast))
+  return (
+    <ToastRegion
+      toasts={shown}
+      onDismiss={id => void dispatch('toast/dismiss', { id })}
+      label={t('toasts.label')}
+      closeLabel={t('toasts.close')}
+      kindLabels={{ info: t('toasts.kinds.info'), success: t('toasts.kinds.success'), warning: t('toasts.kinds.warning'), error: t('toasts.kinds.error') }}
+    />
+  )
+}

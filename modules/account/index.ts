@@ -1,0 +1,17 @@
+import { anyone } from '../../core/plugin/roles'
+import { definePlugin } from '../../core/plugin/types'
+import { plannedPage } from '../../core/ui/planned'
+
+/** Signing in, registering, recovering a password and the user's own profile. */
+export default definePlugin({
+  id: 'account',
+  routes: [
+    { path: '/', page: () => import('./ui/HomePage'), access: 'public', bare: 'guest' },
+    { path: '/login', page: () => import('./ui/LoginPage'), access: 'public', bare: true },
+    { path: '/register', page: () => import('./ui/RegisterPage'), access: 'public', bare: true },
+    { path: '/profile', page: () => import('./ui/ProfilePage'), access: anyone },
+    { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
+    { path: '/sign/:hash', page: plannedPage('account:pages.sign'), access: 'public', bare: true },
+  ],
+  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+})
