@@ -19,6 +19,7 @@ import { profileRoutes } from './profile/routes'
 import { createOutboxSms, type SmsProvider } from './sms/provider'
 import { createInProcessBroadcaster, type Broadcaster } from './socket/broadcaster'
 import { createSocketHub, type SocketHub } from './socket/hub'
+import { createDbOutbox } from './socket/outbox'
 import { socketRoute } from './socket/route'
 import { socketTicketRoute } from './socket/ticket-route'
 import { createTicketStore } from './socket/tickets'
@@ -51,7 +52,8 @@ const SOCKET_MAX_PAYLOAD = 64 * 1024
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const { db, config } = options
   const clock = options.clock ?? systemClock
-  const hub = createSocketHub(options.broadcaster ?? createInProcessBroadcaster())
+  // One node by default (PGlite): seqs and the replay outbox still live in the database, so they survive a restart.
+  const hub = createSocketHub(options.broadcaster ?? createInProcessBroadcaster(createDbOutbox(db, clock)))
   const sessions = createSessionStore({ db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs })
   const deps: ServerDeps = {
     db,
@@ -73,6 +75,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   })
   app.decorate('hub', hub)
+  // Several nodes: serve only once this node hears the others' socket messages.
+  app.addHook('onReady', () => hub.ready())
   installErrorHandler(app)
   installAuth(app, sessions)
   app.register(fastifyRateLimit, { global: false })
@@ -105,6 +109,10 @@ function registerModules(app: FastifyInstance, modules: readonly ServerModule[],
   for (const module of modules) {
     if (seen.has(module.id)) throw new Error(`Two server modules share the id "${module.id}"`)
     seen.add(module.id)
+    // Services a module offers the others (e.g. app.notify) decorate the root, before any module registers.
+    module.decorate?.(app, deps)
+  }
+  for (const module of modules) {
     app.register(async scope => module.register(scope, deps), { prefix: '/api/v1' })
   }
 }

@@ -6,6 +6,8 @@ import { openDb } from './db/client'
 import { purgeDeadSessions } from './db/janitor'
 import { migrateDb } from './db/migrate'
 import { DEMO_PASSWORD, demoPhone, hasAnyUser, seedDemo, shouldSeed } from './seed'
+import { pruneSocketOutbox } from './socket/outbox'
+import { createPgBroadcaster } from './socket/pg-broadcaster'
 import { findUserByPhone } from './users/queries'
 
 const JANITOR_INTERVAL_MS = 15 * 60_000
@@ -16,7 +18,12 @@ async function main(): Promise<void> {
   const handle = await openDb(config)
   await migrateDb(handle)
 
-  const app = buildApp({ db: handle.db, config })
+  // A Postgres server may be shared by several nodes: socket messages then go through LISTEN/NOTIFY.
+  const broadcaster =
+    handle.kind === 'postgres' && config.databaseUrl
+      ? createPgBroadcaster({ db: handle.db, connection: config.databaseUrl, onError: err => app.log.warn({ err }, 'socket LISTEN connection') })
+      : undefined
+  const app = buildApp({ db: handle.db, config, ...(broadcaster ? { broadcaster } : {}) })
   if (shouldSeed(config.seed, handle.kind, await hasAnyUser(handle.db))) {
     const created = await seedDemo(handle.db, { passwords: createPasswordHasher({ N: config.scryptN }), clock: systemClock })
     app.log.info(`seeded ${created} demo users`)
@@ -25,6 +32,7 @@ async function main(): Promise<void> {
   // Dead sessions and spent tickets are only clutter; unref() so the timer never holds the process open.
   const janitor = setInterval(() => {
     purgeDeadSessions(handle.db, systemClock, config.sessionIdleMs).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'))
+    pruneSocketOutbox(handle.db, systemClock).catch((err: unknown) => app.log.warn({ err }, 'socket outbox prune failed'))
   }, JANITOR_INTERVAL_MS)
   janitor.unref()
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from './clock'
+import type { Db } from './db/client'
 import type { ServerDeps } from './deps'
 
 /**
@@ -16,6 +18,19 @@ export interface ServerModule {
    */
   migrations?: string
   register(app: FastifyInstance, deps: ServerDeps): void | Promise<void>
+  /**
+   * Runs on the root instance before any module registers: a service other modules and core routes call
+   * (e.g. `app.notify`), declared for TypeScript by the offering module's `declare module 'fastify'`.
+   */
+  decorate?(app: FastifyInstance, deps: ServerDeps): void
+  /** Adds the module's demo data after the demo users exist (server/seed.ts; same transaction). */
+  seed?(db: Db, demo: DemoSeed): Promise<void>
+}
+
+/** What a module's seed hook gets: the demo users by the `RR-RR` suffix of their phone (DESIGN §6). */
+export interface DemoSeed {
+  clock: Clock
+  userId(suffix: string): number | null
 }
 
 export type { ServerDeps }

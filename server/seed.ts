@@ -1,10 +1,12 @@
 import { count } from 'drizzle-orm'
+import { serverModules } from '../app/server-modules'
 import { ROLE, type Role } from '../core/auth/profile'
 import type { PasswordHasher } from './auth/password'
 import type { Clock } from './clock'
 import type { SeedMode } from './config'
 import type { Db } from './db/client'
 import { companies, offices, users } from './db/schema'
+import type { ServerModule } from './module'
 
 export const DEMO_PASSWORD = 'demo123'
 
@@ -50,8 +52,12 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0
 }
 
-/** Writes the demo data; returns how many users it created. */
-export async function seedDemo(db: Db, deps: { passwords: PasswordHasher; clock: Clock }): Promise<number> {
+/** Writes the demo data (the core's, then each module's seed hook); returns how many users it created. */
+export async function seedDemo(
+  db: Db,
+  deps: { passwords: PasswordHasher; clock: Clock },
+  modules: readonly ServerModule[] = serverModules,
+): Promise<number> {
   // scrypt is slow at full strength: one hash shared by every demo user (each still gets a valid salted hash).
   const password_hash = await deps.passwords.hash(DEMO_PASSWORD)
   const created_at = new Date(deps.clock.now())
@@ -99,6 +105,7 @@ export async function seedDemo(db: Db, deps: { passwords: PasswordHasher; clock:
       },
       { owner_user_id: idOf('0011'), created_at },
     ])
+    for (const module of modules) await module.seed?.(tx, { clock: deps.clock, userId: idOf })
     return rows.length
   })
 }

@@ -1,11 +1,12 @@
 import type { SocketMessage } from '../../core/socket/message'
+import { createMemoryOutbox, type History, type SocketOutbox } from './outbox'
 
 /** One message for a set of users, as the hub hands it to the broadcaster. */
 export interface Publication {
   userIds: readonly number[]
   message: SocketMessage
   /**
-   * Sequenced messages get a per-user `seq` and (later) land in a replay outbox; session-control echoes
+   * Sequenced messages get a per-user `seq` and land in the replay outbox; session-control echoes
    * are ephemeral: replaying a stale "userAfterLogout" on reconnect would sign a fresh tab out.
    */
   sequenced: boolean
@@ -17,35 +18,54 @@ export interface Publication {
 export type Deliver = (userId: number, message: SocketMessage, exceptConnectionId?: string) => void
 
 /**
- * The seam between the hub and the transport. In process now; a later issue adds a Postgres one
- * (sequence + outbox row per user, NOTIFY, every node LISTENs and delivers to its own sockets),
- * which is why seq is assigned here and not in the hub.
+ * The seam between the hub and the transport: in process (one node, PGlite) or Postgres LISTEN/NOTIFY
+ * (pg-broadcaster.ts, several nodes). Either way seq is assigned here, centrally, not in the hub.
  */
 export interface Broadcaster {
   publish(publication: Publication): Promise<void>
-  subscribe(deliver: Deliver): () => void
+  /**
+   * `interrupted` is called when deliveries may have been lost (the transport dropped); the hub then closes its
+   * sockets so the clients reconnect and resume from their last seq.
+   */
+  subscribe(deliver: Deliver, interrupted?: () => void): () => void
+  /** The user's last seq and what came after `since` (see SocketOutbox.history). */
+  history(userId: number, since: number | null): Promise<History>
+  /** Resolves once deliveries flow (the LISTEN connection is up); the app awaits it before serving. */
+  start(): Promise<void>
   close(): Promise<void>
 }
 
-export function createInProcessBroadcaster(): Broadcaster {
-  const lastSeq = new Map<number, number>()
+/**
+ * One node: publications run one at a time, so each user's copies are delivered in seq order even when
+ * the outbox is an asynchronous database.
+ */
+export function createInProcessBroadcaster(outbox: SocketOutbox = createMemoryOutbox()): Broadcaster {
   const subscribers = new Set<Deliver>()
-  return {
-    async publish({ userIds, message, sequenced, exceptConnectionId }) {
-      for (const userId of new Set(userIds)) {
-        let copy = message
-        if (sequenced) {
-          const seq = (lastSeq.get(userId) ?? 0) + 1
-          lastSeq.set(userId, seq)
-          copy = { ...message, seq }
-        }
+  let queue: Promise<void> = Promise.resolve()
+
+  async function run({ userIds, message, sequenced, exceptConnectionId }: Publication): Promise<void> {
+    if (sequenced) {
+      for (const { userId, seq } of await outbox.append(userIds, message)) {
+        const copy = { ...message, seq }
         for (const deliver of subscribers) deliver(userId, copy, exceptConnectionId)
       }
+      return
+    }
+    for (const userId of new Set(userIds)) for (const deliver of subscribers) deliver(userId, message, exceptConnectionId)
+  }
+
+  return {
+    publish(publication) {
+      const done = queue.then(() => run(publication))
+      queue = done.catch(() => {})
+      return done
     },
     subscribe(deliver) {
       subscribers.add(deliver)
       return () => subscribers.delete(deliver)
     },
+    history: (userId, since) => outbox.history(userId, since),
+    start: async () => {},
     async close() {
       subscribers.clear()
     },

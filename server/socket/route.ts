@@ -5,18 +5,20 @@ import { ApiError } from '../http/errors'
 import type { ServerDeps } from '../deps'
 import type { HubConnection } from './hub'
 import { isOriginAllowed } from './origin'
+import { parseSince, type Since } from './resume'
 import { handleClientMessage } from './session-control'
 import type { TicketOwner } from './tickets'
 
-/** Hands the ticket's owner from the pre-upgrade check to the socket handler. */
-const owners = new WeakMap<FastifyRequest, TicketOwner>()
+/** Hands the ticket's owner (and the resume point) from the pre-upgrade check to the socket handler. */
+const owners = new WeakMap<FastifyRequest, TicketOwner & { since: Since | null }>()
 
 /**
- * GET /api/v1/socket?ticket=… (register under the /api/v1 prefix). Origin and ticket are checked
- * before the upgrade, so a refused client gets a plain HTTP 403/401 instead of an open-then-closed socket.
+ * GET /api/v1/socket?ticket=…[&since=<seq>|latest] (register under the /api/v1 prefix). Origin, ticket and
+ * `since` are checked before the upgrade, so a refused client gets a plain HTTP 403/401/400 instead of an
+ * open-then-closed socket. `since` resumes: see resume.ts.
  */
 export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'tickets' | 'hub' | 'sessions'>): void {
-  app.get<{ Querystring: { ticket?: string } }>(
+  app.get<{ Querystring: { ticket?: string; since?: string } }>(
     '/socket',
     {
       websocket: true,
@@ -24,10 +26,13 @@ export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config
         if (!isOriginAllowed(request.headers.origin, request.headers.host, deps.config.allowedOrigins)) {
           throw new ApiError(403, 'socketOriginRefused')
         }
+        // Checked before the ticket is spent: a malformed resume point must not cost the client its ticket.
+        const since = parseSince(request.query.since)
+        if (since === 'invalid') throw new ApiError(400, 'badRequest')
         const ticket = request.query.ticket
         const owner = typeof ticket === 'string' && ticket !== '' ? await deps.tickets.consume(ticket) : null
         if (!owner) throw new ApiError(401, 'socketTicketInvalid')
-        owners.set(request, owner)
+        owners.set(request, { ...owner, since })
       },
     },
     (socket, request) => {
@@ -42,7 +47,7 @@ export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config
         },
         close: (code, reason) => socket.close(code, reason),
       }
-      const detach = deps.hub.attach(connection)
+      const detach = deps.hub.attach(connection, { since: owner.since })
       socket.on('close', detach)
       socket.on('message', (data, isBinary) => {
         if (isBinary) return
