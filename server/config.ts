@@ -32,19 +32,33 @@ export interface Config {
   /** Honour X-Forwarded-* (only behind a proxy you control). */
   trustProxy: boolean
   logLevel: string
+  /** Base of the links in e-mails (unsubscribe): PUBLIC_URL, else the first PUBLIC_ORIGIN, else http://HOST:PORT. */
+  publicUrl: string
+  /** Outgoing mail server (SMTP_URL, or SMTP_HOST/PORT/SECURE/USER/PASS); null: e-mails go to the mail_outbox table. */
+  smtp: SmtpConfig | null
+  /** SMTP_FROM: the sender of notification e-mails. */
+  mailFrom: string
+  /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
+  unsubscribeSecret: string | null
 }
+
+export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
 
 type Env = Record<string, string | undefined>
 
 /** Reads the environment once; throws on values that would silently misbehave (a typo in a number). */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data')
+  const port = int(env, 'PORT', 8080)
+  const host = env.HOST || '127.0.0.1'
+  const allowedOrigins = list(env.PUBLIC_ORIGIN).map(normalizeOrigin)
+  const publicUrl = publicBase(env.PUBLIC_URL, allowedOrigins[0] ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`)
   return {
-    port: int(env, 'PORT', 8080),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    allowedOrigins: list(env.PUBLIC_ORIGIN).map(normalizeOrigin),
+    allowedOrigins,
     sessionIdleMs: int(env, 'SESSION_IDLE_MS', 3_600_000),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_MS', 7 * 24 * 3_600_000),
     socketTicketMs: int(env, 'SOCKET_TICKET_MS', 60_000),
@@ -55,7 +69,33 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(env.STATIC_DIR || resolve(REPO_ROOT, 'dist')),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl,
+    smtp: smtp(env),
+    mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
   }
+}
+
+function publicBase(raw: string | undefined, fallback: string): string {
+  if (!raw) return fallback
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme')
+    return url.toString().replace(/\/+$/, '')
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL like https://cabinet.example, got "${raw}"`)
+  }
+}
+
+function smtp(env: Env): SmtpConfig | null {
+  if (env.SMTP_URL) {
+    if (!/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465')
+    return { url: env.SMTP_URL }
+  }
+  if (!env.SMTP_HOST) return null
+  const port = int(env, 'SMTP_PORT', 587)
+  const secure = env.SMTP_SECURE ? env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true' : port === 465
+  return { host: env.SMTP_HOST, port, secure, user: env.SMTP_USER || null, pass: env.SMTP_PASS || null }
 }
 
 function int(env: Env, name: string, fallback: number): number {
