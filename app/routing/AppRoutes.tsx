@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
 import { decideRoute } from '../../core/auth/route'
@@ -26,7 +26,15 @@ export function AppRoutes() {
   const ranked = useMemo(() => rankRoutes(runtime.registry.routes), [runtime])
   const match = matchPath(ranked, location)
   const route = match?.route
-  const decision = decideRoute({ path, isPublic: !route || route.access === 'public', authStatus: status, hasToken, access: route?.access, profile })
+  // SPEC §2 drops the session of a signed-in user who *opens* /login or /register; signing in on /login
+  // gives the same page a token without a new arrival, and must not be undone.
+  const arrivedAt = useRef<string | null>(null)
+  const freshArrival = arrivedAt.current !== path
+  useEffect(() => {
+    arrivedAt.current = path
+  }, [path])
+  const raw = decideRoute({ path, isPublic: !route || route.access === 'public', authStatus: status, hasToken, access: route?.access, profile })
+  const decision = raw.dropToken && !freshArrival ? {} : raw
   const acts = Boolean(decision.redirect || decision.remember || decision.dropToken)
 
   useEffect(() => {

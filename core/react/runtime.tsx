@@ -1,5 +1,5 @@
 import { Provider } from 'effector-react'
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, type ReactNode } from 'react'
 import type { CommandId, CommandMap } from '../bus/commands'
 import type { Runtime } from '../runtime'
 
@@ -23,5 +23,5 @@ export function useRuntime(): Runtime {
 /** UI speaks to the app only through commands: `const dispatch = useDispatch(); dispatch('auth/logout', {})`. */
 export function useDispatch() {
   const runtime = useRuntime()
-  return <C extends CommandId>(id: C, payload: CommandMap[C]) => runtime.dispatch(id, payload, 'ui')
+  return useCallback(<C extends CommandId>(id: C, payload: CommandMap[C]) => runtime.dispatch(id, payload, 'ui'), [runtime])
 }

@@ -1,6 +1,8 @@
 import { anyone } from '../../core/plugin/roles'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
+import { accountCommands } from './commands'
+import { accountProcess } from './process'
 
 /** Signing in, registering, recovering a password and the user's own profile. */
 export default definePlugin({
@@ -13,5 +15,7 @@ export default definePlugin({
     { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
     { path: '/sign/:hash', page: plannedPage('account:pages.sign'), access: 'public', bare: true },
   ],
+  commands: accountCommands,
+  processes: [accountProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,0 +1,133 @@
+import { useUnit } from 'effector-react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import * as v from 'valibot'
+import { Link } from 'wouter'
+import { $authStatus, $signInError } from '../../../core/auth/model'
+import { useT } from '../../../core/i18n/useT'
+import { useDispatch } from '../../../core/react/runtime'
+import { Alert } from '../../../core/ui/Alert'
+import { Button } from '../../../core/ui/Button'
+import { PasswordField } from '../../../core/ui/PasswordField'
+import { PhoneField } from '../../../core/ui/PhoneField'
+import { Stack } from '../../../core/ui/Stack'
+import { issuesToValidationMap } from '../../../core/validation/issues'
+import { signInForm } from '../../../core/validation/forms'
+import { $restoreOpen } from '../model'
+import { fieldError, formError } from './fieldError'
+import { GuestFrame } from './GuestFrame'
+
+// Rarely used: kept out of the login page's first load.
+const RestoreForm = lazy(() => import('./RestoreForm'))
+const CertificateSignIn = lazy(() => import('./CertificateSignIn'))
+
+/** Certificate sign-in needs a crypto plug-in and a verifying server: off unless the build enables it. */
+const CERTIFICATE_ENABLED = import.meta.env.VITE_CERTIFICATE_SIGN_IN === 'true'
+
+const Links = styled.div`
+  display: flex;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  a,
+  button {
+    color: ${({ theme }) => theme.color.primary};
+    background: none;
+    border: 0;
+    padding: 0;
+    font: inherit;
+    cursor: pointer;
+    text-decoration: underline;
+  }
+`
+const Methods = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`
+
+export default function LoginPage() {
+  const t = useT('account')
+  const dispatch = useDispatch()
+  const { status, failure, restoreOpen } = useUnit({ status: $authStatus, failure: $signInError, restoreOpen: $restoreOpen })
+  const [method, setMethod] = useState<'phone' | 'certificate'>('phone')
+  const [phone, setPhone] = useState('')
+  const [password, setPassword] = useState('')
+  const [local, setLocal] = useState<Record<string, string>>({})
+  const loading = status === 'loading'
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = v.safeParse(signInForm, { phone, password })
+    setLocal(checked.success ? {} : issuesToValidationMap(checked.issues))
+    if (checked.success) void dispatch('auth/signIn', checked.output)
+  }
+
+  if (restoreOpen)
+    return (
+      <GuestFrame title={t('restore.title')} subtitle={t('restore.hint')}>
+        <Suspense fallback={null}>
+          <RestoreForm initialPhone={phone} />
+        </Suspense>
+      </GuestFrame>
+    )
+
+  const message = formError(failure, ['phone', 'password'])
+  return (
+    <GuestFrame title={t('login.title')} subtitle={t('login.subtitle')}>
+      {CERTIFICATE_ENABLED && (
+        <Methods role="group" aria-label={t('login.title')}>
+          <Button variant={method === 'phone' ? 'primary' : 'ghost'} size="sm" aria-pressed={method === 'phone'} onPress={() => setMethod('phone')}>
+            {t('login.tabPhone')}
+          </Button>
+          <Button variant={method === 'certificate' ? 'primary' : 'ghost'} size="sm" aria-pressed={method === 'certificate'} onPress={() => setMethod('certificate')}>
+            {t('login.tabCertificate')}
+          </Button>
+        </Methods>
+      )}
+      {method === 'certificate' ? (
+        <Suspense fallback={null}>
+          <CertificateSignIn />
+        </Suspense>
+      ) : (
+        <form data-testid="login-form" onSubmit={submit} noValidate>
+          <Stack gap="lg">
+            {message && <Alert kind="error" title={t('login.failed')}>{message}</Alert>}
+            <PhoneField
+              label={t('login.phone')}
+              name="phone"
+              value={phone}
+              onChange={setPhone}
+              isRequired
+              autoFocus
+              isDisabled={loading}
+              errorMessage={fieldError(t, 'phone', local, failure)}
+            />
+            <PasswordField
+              label={t('login.password')}
+              name="password"
+              value={password}
+              onChange={setPassword}
+              isRequired
+              isDisabled={loading}
+              toggleLabel={t('login.showPassword')}
+              errorMessage={fieldError(t, 'password', local, failure)}
+            />
+            <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={password === ''} isPending={loading}>
+              {t('login.submit')}
+            </Button>
+            <Links>
+              <button type="button" onClick={() => void dispatch('account/openRestore', {})}>
+                {t('login.forgot')}
+              </button>
+              <span>
+                {t('login.noAccount')} <Link href="/register">{t('login.register')}</Link>
+              </span>
+            </Links>
+          </Stack>
+        </form>
+      )}
+    </GuestFrame>
+  )
+}
