@@ -1,0 +1,199 @@
+import * as v from 'valibot'
+
+/**
+ * The notifications module's contract, shared by the browser and the server (DESIGN §5): paths, the shapes
+ * of requests and responses as valibot schemas, the notification types and the socket resume protocol.
+ * Every response is the usual envelope `{ result: true, data }` / `{ result: false, message, validation? }`.
+ */
+
+// ─── Notification types ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * SPEC §2 names the linked ones (1, 2 tenders; 3 bids; 5 tasks; 7 invest); the rest are decided here.
+ * `params.id` / `data.id` is the linked record's id; the owning module's `notificationLinks` turns it into a path.
+ */
+export const NOTIFICATION_TYPE = {
+  /** A tender event (a new winner to work, a status change) → /tenders/{id}. */
+  tender: 1,
+  /** A tender call-back or KP event (a reminder came due, the winner opened the KP) → /tenders/{id}. */
+  tenderCallback: 2,
+  /** A bid: a message from the bank or the verifier, a status change → /bids/{id}. */
+  bid: 3,
+  /** A personal message without a record (a support message, a reply from an administrator); no link. */
+  message: 4,
+  /** A task assigned to the user or its reminder came due → /tasks/{id}. */
+  task: 5,
+  /** A system announcement; no link. */
+  system: 6,
+  /** An investment offer or deal → /invest/{id}. */
+  invest: 7,
+} as const
+export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE]
+
+/**
+ * Which profile switch (SPEC §1: "new messages", "new events") lets a type go by e-mail: types where someone
+ * wrote to the user are messages (`notify_messages`); everything else is an event (`notify_events`).
+ */
+export const MESSAGE_TYPES: readonly number[] = [NOTIFICATION_TYPE.bid, NOTIFICATION_TYPE.message]
+export type EmailSwitch = 'notify_messages' | 'notify_events'
+export function emailSwitchOf(type: number): EmailSwitch {
+  return MESSAGE_TYPES.includes(type) ? 'notify_messages' : 'notify_events'
+}
+
+// ─── Shapes ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Free-form parameters of the event; `id` is the linked record. */
+export type NotificationParams = Record<string, unknown>
+
+export const notificationDataSchema = v.looseObject({
+  /** The linked record's id (tender, bid, task, offer); absent for types without a link. */
+  id: v.optional(v.union([v.number(), v.string()])),
+  title: v.string(),
+  text: v.string(),
+})
+export type NotificationData = v.InferOutput<typeof notificationDataSchema>
+
+/**
+ * One item of every list (SPEC §3 Notification): `read` 0 unread / 1 read; `date_notification` ISO 8601;
+ * `data` and `notification.data` are the same `{ id?, title, text }`.
+ */
+export const notificationSchema = v.object({
+  id: v.number(),
+  read: v.picklist([0, 1]),
+  date_notification: v.string(),
+  data: notificationDataSchema,
+  notification: v.object({
+    type: v.number(),
+    params: v.record(v.string(), v.unknown()),
+    data: notificationDataSchema,
+  }),
+})
+export type NotificationItem = v.InferOutput<typeof notificationSchema>
+
+/** GET v1/notifications without paging parameters, and the answer of read and archive: the latest, newest first. */
+export const notificationListSchema = v.array(notificationSchema)
+/** How many the plain list holds (the bell shows the first HEADER_LIST_SIZE and counts the unread ones). */
+export const LATEST_LIST_SIZE = 50
+/** SPEC §2/§9: the header shows the latest 5. */
+export const HEADER_LIST_SIZE = 5
+/** SPEC §4/§9: the list is marked read 3 s after it is opened. */
+export const MARK_READ_AFTER_MS = 3000
+
+/** GET v1/notifications?page&limit&read: one page of the non-archived list, newest first. */
+export const notificationPageSchema = v.object({
+  items: v.array(notificationSchema),
+  /** How many match the filter. */
+  total: v.number(),
+  /** How many unread the user has in all (for the bell), whatever the filter. */
+  unread: v.number(),
+})
+export type NotificationPage = v.InferOutput<typeof notificationPageSchema>
+
+export const PAGE_LIMIT_DEFAULT = 20
+export const PAGE_LIMIT_MAX = 100
+
+const queryInt = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
+
+/**
+ * The query of GET v1/notifications (strings, as in a URL). Any of `page`, `limit`, `read` asks for a page
+ * (`page` from 1, default 1; `limit` 1…100, default 20; `read` 0 unread only / 1 read only).
+ */
+export const listQuerySchema = v.object({
+  page: v.optional(queryInt(1, 100_000)),
+  limit: v.optional(queryInt(1, PAGE_LIMIT_MAX)),
+  read: v.optional(v.picklist(['0', '1'], 'validation:invalid')),
+})
+export type ListQuery = v.InferOutput<typeof listQuerySchema>
+
+/** POST v1/notifications/read: ids of the user's notifications (others' ids are ignored); answers the new list. */
+export const markReadBodySchema = v.object({
+  ids: v.pipe(
+    v.array(v.pipe(v.number('validation:invalid'), v.integer('validation:invalid'), v.minValue(1, 'validation:invalid')), 'validation:invalid'),
+    v.maxLength(1000, 'validation:tooLong'),
+  ),
+})
+export type MarkReadBody = v.InferOutput<typeof markReadBodySchema>
+
+// ─── Unsubscribe (public, no session) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Every notification e-mail carries two signed one-time links: `<PUBLIC_URL>/unsubscribe?token=…` (turns off
+ * the switch that e-mail came under) and `<PUBLIC_URL>/unsubscribe-universe?token=…` (turns off both).
+ * The pages POST the token from the query string. Errors: 400 tampered/invalid link, 409 already used.
+ */
+export const unsubscribeBodySchema = v.object({
+  token: v.pipe(v.string('validation:required'), v.nonEmpty('validation:required'), v.maxLength(2000, 'validation:invalid')),
+})
+export type UnsubscribeBody = v.InferOutput<typeof unsubscribeBodySchema>
+export type UnsubscribeKind = 'messages' | 'events' | 'all'
+
+/** The answer: which switches are off now and which the link turned off. */
+export const unsubscribeResultSchema = v.object({
+  kind: v.picklist(['messages', 'events', 'all']),
+  notify_messages: v.boolean(),
+  notify_events: v.boolean(),
+})
+export type UnsubscribeResult = v.InferOutput<typeof unsubscribeResultSchema>
+
+// ─── Paths (relative to the API base, as SPEC §7 writes them) ──────────────────────────────────────────────
+
+export const NOTIFICATIONS_API = {
+  list: 'v1/notifications',
+  read: 'v1/notifications/read',
+  archive: (id: number) => `v1/notifications/${id}/archive`,
+  unsubscribe: 'v1/unsubscribe',
+  unsubscribeUniverse: 'v1/unsubscribe-universe',
+} as const
+/** The SPA pages the e-mail links open. */
+export const UNSUBSCRIBE_PAGES = { one: '/unsubscribe', all: '/unsubscribe-universe' } as const
+
+// ─── Socket: what the server pushes, and resuming after a reconnect ────────────────────────────────────────
+
+/**
+ * `notify()` pushes `{ type: 2, action: 'updateTopNotifications', seq }` to each addressed user's sockets:
+ * reload the list.
+ *
+ * Nothing is lost across reconnects. Every message the server sends to a user (types 1, 2, 100 — but not the
+ * session-control echoes wakeUp / logout / userAfterLogout) carries `seq`, increasing by 1 per user across all
+ * their tabs and all server nodes. The client remembers the highest seq it handled and opens each socket as
+ *
+ *   `${ws_connection_string}&since=${lastSeq}`   — or `&since=latest` when it has none yet (first connection)
+ *
+ * The server then sends, before any live message:
+ * - with `since=N` and the gap still kept (the last 200 messages, at most 24 h old): every missed message with
+ *   seq > N, in order, exactly as first sent (seq included), then `{ type: 2, action: 'sync', data: { seq: S } }`;
+ * - with `since=N` and the gap no longer kept (or N unknown to the server): `{ type: 2, action: 'reload',
+ *   data: { seq: S } }` — refetch what the socket keeps fresh (notifications, …) and continue from S;
+ * - with `since=latest`: just `{ type: 2, action: 'sync', data: { seq: S } }` (load state after it).
+ * After sync/reload the client's lastSeq is S, and live messages follow with seq > S, never duplicated on that
+ * socket. A malformed `since` is refused before the upgrade (HTTP 400) without spending the ticket. Without
+ * `since` a socket gets live messages only (no sync). Close code 1012 means "reconnect now and resume".
+ */
+export const SOCKET_RESUME = {
+  param: 'since',
+  latest: 'latest',
+  sync: 'sync',
+  reload: 'reload',
+  updateTopNotifications: 'updateTopNotifications',
+  /** The outbox keeps this many messages per user… */
+  keepCount: 200,
+  /** …for at most this long. */
+  keepMs: 24 * 3_600_000,
+  /** The server closes with this code when the client should reconnect at once and resume. */
+  closeResume: 1012,
+} as const
+
+/** `{ type: 2, action: 'sync' | 'reload', data: { seq } }`. */
+export const resumeMessageSchema = v.object({
+  type: v.literal(2),
+  action: v.picklist([SOCKET_RESUME.sync, SOCKET_RESUME.reload]),
+  data: v.object({ seq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+})
+
+/** The socket URL to open: the ticket URL plus the resume point. */
+export function resumeUrl(wsConnectionString: string, lastSeq: number | null): string {
+  const url = new URL(wsConnectionString)
+  url.searchParams.set(SOCKET_RESUME.param, lastSeq === null ? SOCKET_RESUME.latest : String(lastSeq))
+  return url.toString()
+}
