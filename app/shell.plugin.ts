@@ -1,6 +1,8 @@
 import { definePlugin } from '../core/plugin/types'
 import { completenessCommands } from './completeness/commands'
 import { completenessProcess } from './completeness/process'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './completeness/model'
 
 /**
  * The shell's own contributions, declared like any module's: its i18n namespace and the completeness bar's

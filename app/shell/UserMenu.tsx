@@ -1,10 +1,22 @@
 import { useUnit } from 'effector-react'
+import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { useT } from '../../core/i18n/useT'
 import { useDispatch } from '../../core/react/runtime'
 import { Button } from '../../core/ui/Button'
 import { ChevronDownIcon } from '../../core/ui/icons'
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../core/ui/Menu'
+
+const Who = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-start;
+  line-height: 1.2;
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`
 
 const pages = { profile: '/profile', help: '/help', notifications: '/notifications' } as const
 
@@ -21,8 +33,10 @@ export function UserMenu() {
   return (
     <MenuTrigger>
       <Button variant="ghost" data-testid="user-menu" aria-label={`${t('header.userMenu')}: ${profile.name}`}>
-        <span>{profile.name}</span>
-        <small>{t(`roles.${profile.role}`)}</small>
+        <Who>
+          <span>{profile.name}</span>
+          <small>{t(`roles.${profile.role}`)}</small>
+        </Who>
         <ChevronDownIcon />
       </Button>
       <Menu onAction={onAction} aria-label={t('header.userMenu')}>

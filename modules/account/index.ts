@@ -3,6 +3,8 @@ import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { accountCommands } from './commands'
 import { accountProcess } from './process'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './model'
 
 /** Signing in, registering, recovering a password and the user's own profile. */
 export default definePlugin({
