@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock'
 import { companyRoutes } from './company/routes'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import { createExtensions } from './extensions'
 import type { ServerDeps } from './deps'
 import { feedbackRoute } from './feedback/routes'
 import { installErrorHandler } from './http/error-handler'
@@ -75,6 +76,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   })
   app.decorate('hub', hub)
+  // Contributors to core routes (completeness, profile fields) that modules add; see extensions.ts.
+  app.decorate('extensions', createExtensions())
   // Several nodes: serve only once this node hears the others' socket messages.
   app.addHook('onReady', () => hub.ready())
   installErrorHandler(app)

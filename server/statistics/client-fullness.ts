@@ -36,14 +36,15 @@ export function companyPercent(company: CompanyRow | undefined): number {
 const titleKey = (key: FullnessKey): ServerKey => `fullness${key[0]?.toUpperCase()}${key.slice(1)}` as ServerKey
 
 /**
- * GET statistics/client-fullness (role 10). Officials, founders, bank accounts, financials and documents
- * are 0 until their tables arrive with the companies issue.
+ * GET statistics/client-fullness (role 10). The core counts its own company columns; modules that keep the
+ * rest of the client's data (officials, founders, bank accounts, financials, documents) contribute their
+ * percents through `app.extensions.fullness` (a later contributor wins for a key).
  */
 export function clientFullnessRoute(app: FastifyInstance, deps: ServerDeps): void {
   app.get('/statistics/client-fullness', { preHandler: app.requireUser([ROLE.client]) }, async request => {
     const lang = pickLang(request.headers['accept-language'])
-    const { user } = currentUser(request)
-    const company = await ownCompany(deps.db, user.id)
+    const auth = currentUser(request)
+    const company = await ownCompany(deps.db, auth.user.id)
     const percents: Record<FullnessKey, number> = {
       clientCompany: companyPercent(company),
       officials: 0,
@@ -51,6 +52,13 @@ export function clientFullnessRoute(app: FastifyInstance, deps: ServerDeps): voi
       bankAccounts: 0,
       financials: 0,
       documents: 0,
+    }
+    for (const contribute of app.extensions.fullness) {
+      const more = await contribute({ db: deps.db, auth, company })
+      for (const key of FULLNESS_KEYS) {
+        const value = more[key]
+        if (value !== undefined) percents[key] = Math.max(0, Math.min(100, Math.round(value)))
+      }
     }
     return ok<FullnessItem[]>(FULLNESS_KEYS.map(key => ({ key, title: t(lang, `server:${titleKey(key)}`), percent: percents[key] })))
   })

@@ -1,0 +1,39 @@
+import type { Profile } from '../core/auth/profile'
+import type { SessionUser } from './auth/sessions'
+import type { CompanyRow } from './company/queries'
+import type { Db } from './db/client'
+import type { FullnessKey } from './statistics/client-fullness'
+
+/** What a completeness contributor sees: the signed-in client and their own company (if any). */
+export interface FullnessContext {
+  db: Db
+  auth: SessionUser
+  company: CompanyRow | undefined
+}
+
+/** Percents (0..100) for the keys a module knows; keys it leaves out keep the core's value. */
+export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Record<FullnessKey, number>>>
+
+/** Fields a module adds to GET v1/profile for a session (e.g. `impersonated_by`). */
+export type ProfileContributor = (auth: SessionUser) => Promise<Partial<Profile>>
+
+/**
+ * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
+ * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
+ */
+export interface CoreExtensions {
+  /** GET v1/statistics/client-fullness: applied in order, a later contributor wins for a key. */
+  fullness: FullnessContributor[]
+  /** GET v1/profile (and the profile returned by profile/settings). */
+  profile: ProfileContributor[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    extensions: CoreExtensions
+  }
+}
+
+export function createExtensions(): CoreExtensions {
+  return { fullness: [], profile: [] }
+}
