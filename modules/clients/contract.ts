@@ -1,0 +1,378 @@
+/**
+ * The clients module's contract, shared by the browser and the server (DESIGN §5): request schemas (the
+ * valibot rules of ./rules, re-exported here), the shapes of responses, and the paths. Every response is the
+ * usual envelope `{ result: true, data }` / `{ result: false, message, validation?, code? }`; lists are
+ * `{ items, total }` (core `Page<T>`). Dates are ISO `YYYY-MM-DD`, times ISO 8601. Ids are numbers.
+ *
+ * Visibility (the server enforces it on every read and write): a client (10) sees its own companies; an agent
+ * (30) the companies and individuals it keeps; an agent manager (35) those of every agent of its office (and
+ * its own); an administrator (100) all; everyone else none. A record outside one's scope answers 404.
+ *
+ * Warnings: records that carry identifiers with check digits (company, person, owner, bank account,
+ * individual) come with `warnings: { field: i18nKey }` (./rules/warnings.ts) on every read and save. They
+ * never block a save; the form runs the same functions as the user types.
+ */
+import type { Page } from '../../core/api/envelope'
+import type { Role, SignInResult } from '../../core/auth/profile'
+import type {
+  CompanyKind,
+  CompanyStatus,
+  DocumentKind,
+  FinancialIndicator,
+  LegalForm,
+  OrganizationType,
+  OwnerKind,
+  PersonType,
+  PublicLinkKind,
+  TaxSystem,
+  TermYears,
+  DocumentType,
+} from './rules/catalogues'
+import type { Address } from './rules/forms'
+import type { Warnings } from './rules/warnings'
+
+export * from './rules'
+export type { Page, SignInResult }
+
+// ─── Paths (relative to the API base, as the core api client takes them) ─────────────────────────────────────
+
+type Id = number | string
+
+export const clientsApi = {
+  /** GET list (CompanyListQuery → Page<CompanyListItem>); POST create (CompanyForm → Company). */
+  companies: 'v1/companies',
+  /** GET the companies of the current filters as an XLSX file (same query as the list, without page/limit). */
+  companiesExport: 'v1/companies/export',
+  /** GET Company; POST update (the company form without `kind`: the kind never changes). */
+  company: (id: Id) => `v1/companies/${id}`,
+  /** POST: deletes a company that no client user owns (agents and administrators). */
+  companyDelete: (id: Id) => `v1/companies/${id}/delete`,
+
+  /** GET ResponsiblePerson[]; POST PersonForm → ResponsiblePerson. */
+  persons: (companyId: Id) => `v1/companies/${companyId}/persons`,
+  /** POST PersonForm → ResponsiblePerson. */
+  person: (companyId: Id, id: Id) => `v1/companies/${companyId}/persons/${id}`,
+  personDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/persons/${id}/delete`,
+
+  /** GET Owner[]; POST OwnerForm → Owner (shares of all owners together at most 100). */
+  owners: (companyId: Id) => `v1/companies/${companyId}/owners`,
+  owner: (companyId: Id, id: Id) => `v1/companies/${companyId}/owners/${id}`,
+  ownerDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/owners/${id}/delete`,
+
+  /** GET BankAccount[] (main first); POST BankAccountForm → BankAccount. The first account becomes main. */
+  bankAccounts: (companyId: Id) => `v1/companies/${companyId}/bank-accounts`,
+  bankAccount: (companyId: Id, id: Id) => `v1/companies/${companyId}/bank-accounts/${id}`,
+  /** POST: makes this account the main one (the previous main one stops being main). */
+  bankAccountMain: (companyId: Id, id: Id) => `v1/companies/${companyId}/bank-accounts/${id}/main`,
+  /** POST: deletes; if it was main, the oldest remaining account becomes main. */
+  bankAccountDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/bank-accounts/${id}/delete`,
+
+  /** GET FinancialPeriod[] (newest first); POST FinancialsForm → FinancialPeriod (saving a period again replaces it). */
+  financials: (companyId: Id) => `v1/companies/${companyId}/financials`,
+  financialsDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/financials/${id}/delete`,
+
+  /** POST multipart/form-data with one part `file` → FileInfo (size limit, type checked by content). */
+  files: (companyId: Id) => `v1/companies/${companyId}/files`,
+  /** GET the file's bytes (attachment). */
+  file: (companyId: Id, fileId: Id) => `v1/companies/${companyId}/files/${fileId}`,
+
+  /** GET CompanyDocument[]; POST DocumentForm → CompanyDocument. */
+  documents: (companyId: Id) => `v1/companies/${companyId}/documents`,
+  /** POST: deletes the document and its file. */
+  documentDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/documents/${id}/delete`,
+
+  /** GET Licence[]; POST LicenceForm → Licence. */
+  licences: (companyId: Id) => `v1/companies/${companyId}/licences`,
+  licence: (companyId: Id, id: Id) => `v1/companies/${companyId}/licences/${id}`,
+  licenceDelete: (companyId: Id, id: Id) => `v1/companies/${companyId}/licences/${id}/delete`,
+
+  /** GET PublicLink[] (live and revoked); POST PublicLinkForm → PublicLink. */
+  publicLinks: (companyId: Id) => `v1/companies/${companyId}/public-links`,
+  /** POST → PublicLink with `revoked_at` set; the link answers 404 from then on. */
+  publicLinkRevoke: (companyId: Id, id: Id) => `v1/companies/${companyId}/public-links/${id}/revoke`,
+
+  /** Public, no session: GET PublicDocumentsView / PublicFinancialsView; 404 when unknown, tampered or revoked. */
+  publicDocuments: (hash: string) => `v1/public-documents/${encodeURIComponent(hash)}`,
+  publicDocumentFile: (hash: string, fileId: Id) => `v1/public-documents/${encodeURIComponent(hash)}/files/${fileId}`,
+  publicFinancials: (hash: string) => `v1/public-financials/${encodeURIComponent(hash)}`,
+
+  /** GET CompanySearchItem[] (SPEC §7), at most 10; a query under 2 characters gives []. */
+  organizationSearch: (query: string) => `v1/autocomplete/organization-search-kz/${encodeURIComponent(query)}`,
+
+  /** GET list (IndividualListQuery → Page<IndividualListItem>); POST IndividualForm → Individual. */
+  individuals: 'v1/physics',
+  /** GET Individual; POST IndividualForm → Individual. */
+  individual: (id: Id) => `v1/physics/${id}`,
+  individualDelete: (id: Id) => `v1/physics/${id}/delete`,
+
+  /** GET (100, 170) AgentListQuery → Page<AgentListItem>. */
+  agents: 'v1/agents',
+  /** GET (100, 170) AgentView. */
+  agent: (id: Id) => `v1/agents/${id}`,
+  /** POST (100): signs into the agent's cabinet → SignInResult for the new session (audited). */
+  agentImpersonate: (id: Id) => `v1/agents/${id}/impersonate`,
+  /** POST from an impersonated session: ends it → SignInResult of a fresh session of the administrator. */
+  impersonationEnd: 'v1/impersonation/end',
+  /** GET (100) Page<ImpersonationRecord>, newest first; `page`, `limit`, optional `agent_id`. */
+  impersonations: 'v1/impersonations',
+} as const
+
+/** Browser routes of the public pages a PublicLink points to. */
+export const publicPagePath = (kind: PublicLinkKind, hash: string): string =>
+  kind === 'documents' ? `/public-documents/${hash}` : `/public-financials/${hash}`
+
+// ─── Shapes ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface UserRef {
+  id: number
+  name: string
+}
+
+/** One row of "My companies". */
+export interface CompanyListItem {
+  id: number
+  kind: CompanyKind
+  short_name: string | null
+  full_name: string | null
+  inn: string | null
+  ogrn: string | null
+  kpp: string | null
+  status: CompanyStatus
+  contact_person_name: string | null
+  /** 11 digits. */
+  contact_person_phone: string | null
+  agent: UserRef | null
+  /** The client user who owns it (their cabinet), if any. */
+  owner: UserRef | null
+  created_at: string
+}
+
+/** SPEC §3 company: every field, as stored (digits without masks). */
+export interface Company extends CompanyListItem {
+  okpo: string | null
+  okved: string | null
+  organization_type: OrganizationType | null
+  tax_system: TaxSystem | null
+  legal_form: LegalForm | null
+  legal_address: Address
+  postal_address: Address
+  site: string | null
+  bidder_email: string | null
+  creation_date: string | null
+  registration_certificate: string | null
+  purpose: string | null
+  registering_body: string | null
+  registration_place: string | null
+  updated_at: string | null
+  warnings: Warnings
+}
+
+/** Identity fields shared by responsible persons and individuals. */
+export interface PersonIdentity {
+  last_name: string
+  first_name: string
+  middle_name: string | null
+  birthday: string | null
+  birthplace: string | null
+  citizenship: string
+  inn: string | null
+  snils: string | null
+  registration_address: string | null
+  document_type: DocumentType
+  document_series: string | null
+  document_number: string | null
+  document_issue_date: string | null
+  document_issuer: string | null
+  subdivision_code: string | null
+}
+
+/** SPEC §3 responsible person. `assigned_to` = `assigned_at` + `term_years`, computed by the server. */
+export interface ResponsiblePerson extends PersonIdentity {
+  id: number
+  company_id: number
+  type: PersonType
+  position: string | null
+  assigned_at: string | null
+  term_years: TermYears | null
+  assigned_to: string | null
+  is_founder: boolean
+  share: number | null
+  warnings: Warnings
+}
+
+export interface Owner {
+  id: number
+  company_id: number
+  kind: OwnerKind
+  name: string
+  inn: string | null
+  ogrn: string | null
+  share: number
+  warnings: Warnings
+}
+
+export interface BankAccount {
+  id: number
+  company_id: number
+  bank_name: string
+  bik: string
+  correspondent_account: string | null
+  settlement_account: string
+  is_main: boolean
+  warnings: Warnings
+}
+
+export type FinancialValues = Record<FinancialIndicator, number | null>
+
+/** One period's indicators (quarter 0 = the year), thousands of rubles. */
+export interface FinancialPeriod extends FinancialValues {
+  id: number
+  company_id: number
+  year: number
+  quarter: number
+  updated_at: string
+}
+
+export interface FileInfo {
+  id: number
+  name: string
+  mime: string
+  size: number
+  created_at: string
+}
+
+export interface CompanyDocument {
+  id: number
+  company_id: number
+  kind: DocumentKind
+  name: string
+  file: FileInfo
+  created_at: string
+}
+
+export interface Licence {
+  id: number
+  company_id: number
+  kind: string
+  number: string
+  issuer: string
+  activities: string[]
+  issue_date: string
+  end_date: string | null
+  file: FileInfo | null
+  created_at: string
+}
+
+export interface PublicLink {
+  id: number
+  kind: PublicLinkKind
+  /** The signed, unguessable token of the public page. */
+  hash: string
+  /** The browser path of the public page (`/public-documents/{hash}`). */
+  path: string
+  created_at: string
+  revoked_at: string | null
+}
+
+/** What a public page shows of the company. */
+export interface PublicCompany {
+  short_name: string | null
+  full_name: string | null
+  inn: string | null
+  ogrn: string | null
+  kpp: string | null
+}
+
+export interface PublicDocumentsView {
+  company: PublicCompany
+  /** Files download from clientsApi.publicDocumentFile(hash, file.id). */
+  documents: Omit<CompanyDocument, 'company_id'>[]
+  licences: Omit<Licence, 'company_id'>[]
+}
+
+export interface PublicFinancialsView {
+  company: PublicCompany
+  financials: Omit<FinancialPeriod, 'id' | 'company_id'>[]
+}
+
+/** What choosing a search result fills into the company form (the fields the registry knows). */
+export interface CompanySearchData {
+  kind: CompanyKind
+  inn: string
+  ogrn: string | null
+  kpp: string | null
+  okpo: string | null
+  okved: string | null
+  short_name: string
+  full_name: string
+  legal_address: Address
+  creation_date: string | null
+  status: CompanyStatus
+  head_name: string | null
+  head_position: string | null
+}
+
+/**
+ * SPEC §3/§7 company search item: `title` the short name, `value` the description line (full name and
+ * address; the browser cuts it at 60 characters), `inn`, `oked` (OKVED/OKED code), `data` to fill the form.
+ */
+export interface CompanySearchItem {
+  title: string
+  value: string
+  inn: string
+  oked: string | null
+  data: CompanySearchData
+}
+
+export interface IndividualListItem {
+  id: number
+  full_name: string
+  inn: string | null
+  birthday: string | null
+  phone: string | null
+  email: string | null
+  agent: UserRef | null
+  created_at: string
+}
+
+export interface Individual extends PersonIdentity {
+  id: number
+  phone: string | null
+  email: string | null
+  agent: UserRef | null
+  created_at: string
+  updated_at: string
+  warnings: Warnings
+}
+
+export interface AgentListItem {
+  id: number
+  full_name: string
+  /** 11 digits. */
+  phone: string
+  email: string | null
+  role: Role
+  office: { id: number; name: string } | null
+  companies_count: number
+  individuals_count: number
+  created_at: string
+}
+
+export interface ImpersonationRecord {
+  id: number
+  admin: UserRef
+  target: UserRef
+  started_at: string
+  ended_at: string | null
+}
+
+export interface AgentView extends AgentListItem {
+  /** Whether the viewer may "log into their cabinet" (administrators). */
+  can_impersonate: boolean
+  /** The latest entries into this agent's cabinet (administrators only; empty for others). */
+  impersonations: ImpersonationRecord[]
+}
+
+export type CompanyPage = Page<CompanyListItem>
+export type IndividualPage = Page<IndividualListItem>
+export type AgentPage = Page<AgentListItem>
