@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   fillLoginForm,
+  loginErrorTexts,
   pathOf,
   sel,
   signIn,
@@ -78,7 +79,8 @@ describe('a wrong password', () => {
     const { page } = e2e
     await page.goto('/login')
     await signIn(page, client.phone, 'wrong-password-1')
-    await page.locator(sel.loginError).first().waitFor({ state: 'visible' })
+    await page.locator(sel.loginError).first().waitFor({ state: 'attached' })
+    await expect.poll(() => loginErrorTexts(page)).not.toEqual([])
     expect(pathOf(page)).toBe('/login')
     expect(await storageItem(page, storageKeys.token)).toBeNull()
 

@@ -28,8 +28,8 @@ export const sel = {
   phone: 'form[data-testid="login-form"] input[name="phone"]',
   password: 'form[data-testid="login-form"] input[name="password"]',
   submit: 'form[data-testid="login-form"] button[type="submit"]',
-  /** An error shown by the login form (a failed sign-in). */
-  loginError: 'form[data-testid="login-form"] [role="alert"], [data-testid="login-error"]',
+  /** A failed sign-in shows a form-level alert or marks a field invalid (its message linked by aria-describedby). */
+  loginError: 'form[data-testid="login-form"] [role="alert"], form[data-testid="login-form"] input[aria-invalid="true"]',
   sidebar: 'nav[data-testid="sidebar"]',
   sidebarLinks: 'nav[data-testid="sidebar"] a[href]',
   sidebarToggle: 'button[data-testid="sidebar-toggle"]',
@@ -117,6 +117,25 @@ export async function fillLoginForm(page: Page, phone: string, password: string)
   await phoneInput.pressSequentially(nationalDigits(phone), { delay: 10 })
   const passwordInput = page.locator(sel.password)
   await passwordInput.fill(password)
+}
+
+/**
+ * The error texts the login form shows: its alerts and the messages of invalid fields (aria-describedby /
+ * aria-errormessage), trimmed, empty ones dropped.
+ */
+export async function loginErrorTexts(page: Page): Promise<string[]> {
+  return page.locator(sel.loginForm).evaluate(form => {
+    const texts: string[] = []
+    for (const el of Array.from(form.querySelectorAll('[role="alert"]'))) texts.push((el as HTMLElement).innerText)
+    for (const input of Array.from(form.querySelectorAll('[aria-invalid="true"]'))) {
+      const ids = `${input.getAttribute('aria-describedby') ?? ''} ${input.getAttribute('aria-errormessage') ?? ''}`.split(/\s+/).filter(Boolean)
+      for (const id of ids) {
+        const el = document.getElementById(id)
+        if (el) texts.push(el.innerText)
+      }
+    }
+    return texts.map(t => t.trim()).filter(Boolean)
+  })
 }
 
 /** The signed-in shell is up: the sidebar is shown. */
