@@ -43,3 +43,47 @@ it('keeps counting for a user who reconnects and forgets closed sockets', async 
   expect(first.got.map(m => m.seq)).toEqual([1])
   expect(second.got.map(m => m.seq)).toEqual([3])
 })
+
+it('resumes: replays what was missed, then sync, then the live messages held meanwhile, without duplicates', async () => {
+  const broadcaster = createInProcessBroadcaster()
+  const hub = createSocketHub(broadcaster)
+  for (let i = 1; i <= 3; i++) await hub.send([7], { type: 100, action: `m${i}` })
+  // The history read is slow: live messages published meanwhile must wait and must not repeat a replayed one.
+  let release!: () => void
+  const gate = new Promise<void>(resolve => (release = resolve))
+  const history = broadcaster.history.bind(broadcaster)
+  broadcaster.history = async (userId, since) => {
+    const result = await history(userId, since)
+    await gate
+    return result
+  }
+  const tab = fakeConnection('t', 7)
+  hub.attach(tab.connection, { since: 1 })
+  await hub.send([7], { type: 100, action: 'm4' })
+  await hub.relay([7], { type: 2, action: 'wakeUp' })
+  expect(tab.got).toEqual([])
+  release()
+  await expect.poll(() => tab.got.length).toBe(5)
+  expect(tab.got.map(m => [m.action, m.seq])).toEqual([
+    ['m2', 2],
+    ['m3', 3],
+    ['sync', undefined],
+    ['m4', 4],
+    ['wakeUp', undefined],
+  ])
+  expect(tab.got[2]?.data).toEqual({ seq: 3 })
+})
+
+it('answers reload when the gap is no longer kept, and closes with 1012 when the transport was interrupted', async () => {
+  let interrupted = () => {}
+  const inner = createInProcessBroadcaster()
+  const hub = createSocketHub({ ...inner, subscribe: (deliver, onInterrupted) => ((interrupted = onInterrupted ?? interrupted), inner.subscribe(deliver)) })
+  for (let i = 0; i < 201; i++) await hub.send([3], { type: 100, action: String(i) })
+  const closed: number[] = []
+  const tab = fakeConnection('r', 3)
+  hub.attach({ ...tab.connection, close: code => closed.push(code) }, { since: 0 })
+  await expect.poll(() => tab.got.length).toBe(1)
+  expect(tab.got[0]).toEqual({ type: 2, action: 'reload', data: { seq: 201 } })
+  interrupted()
+  expect(closed).toEqual([1012])
+})

@@ -40,35 +40,40 @@ export interface SocketOutbox {
 
 /** The database outbox: one sequence row per user (the upsert's row lock orders concurrent appends across nodes). */
 export function createDbOutbox(db: Db, clock: Clock = systemClock, retention: Retention = DEFAULT_RETENTION): SocketOutbox {
-  return {
-    async append(userIds, message, executor = db) {
-      const ids = [...new Set(userIds)].sort((a, b) => a - b)
-      if (ids.length === 0) return []
-      // Ascending ids: two appends for overlapping users lock the sequence rows in one order, never deadlock.
-      // Selecting from users skips ids that do not exist (nobody can be connected as them).
-      const stamps = await executor
-        .insert(socketSeq)
-        .select(
-          executor
-            .select({ user_id: users.id, last_seq: sql<number>`1`.as('last_seq') })
-            .from(users)
-            .where(inArray(users.id, ids))
-            .orderBy(asc(users.id)),
-        )
-        .onConflictDoUpdate({ target: socketSeq.user_id, set: { last_seq: sql`${socketSeq.last_seq} + 1` } })
-        .returning({ userId: socketSeq.user_id, seq: socketSeq.last_seq })
-      stamps.sort((a, b) => a.userId - b.userId)
-      if (stamps.length === 0) return []
+  async function append(executor: Db, ids: number[], message: SocketMessage): Promise<Stamp[]> {
+    // Ascending ids: two appends for overlapping users lock the sequence rows in one order, never deadlock.
+    // Selecting from users skips ids that do not exist (nobody can be connected as them).
+    const stamps = await executor
+      .insert(socketSeq)
+      .select(
+        executor
+          .select({ user_id: users.id, last_seq: sql<number>`1`.as('last_seq') })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .orderBy(asc(users.id)),
+      )
+      .onConflictDoUpdate({ target: socketSeq.user_id, set: { last_seq: sql`${socketSeq.last_seq} + 1` } })
+      .returning({ userId: socketSeq.user_id, seq: socketSeq.last_seq })
+    stamps.sort((a, b) => a.userId - b.userId)
+    if (stamps.length === 0) return []
 
-      const created_at = new Date(clock.now())
-      await executor.insert(socketOutbox).values(stamps.map(s => ({ user_id: s.userId, seq: s.seq, message: { ...message, seq: s.seq }, created_at })))
-      const due = stamps.filter(s => s.seq % PRUNE_EVERY === 0 && s.seq > retention.maxPerUser)
-      if (due.length > 0) {
-        await executor
-          .delete(socketOutbox)
-          .where(or(...due.map(s => and(eq(socketOutbox.user_id, s.userId), lte(socketOutbox.seq, s.seq - retention.maxPerUser)))))
-      }
-      return stamps
+    const created_at = new Date(clock.now())
+    await executor.insert(socketOutbox).values(stamps.map(s => ({ user_id: s.userId, seq: s.seq, message: { ...message, seq: s.seq }, created_at })))
+    const due = stamps.filter(s => s.seq % PRUNE_EVERY === 0 && s.seq > retention.maxPerUser)
+    if (due.length > 0) {
+      await executor
+        .delete(socketOutbox)
+        .where(or(...due.map(s => and(eq(socketOutbox.user_id, s.userId), lte(socketOutbox.seq, s.seq - retention.maxPerUser)))))
+    }
+    return stamps
+  }
+
+  return {
+    append(userIds, message, executor) {
+      const ids = [...new Set(userIds)].sort((a, b) => a - b)
+      if (ids.length === 0) return Promise.resolve([])
+      // The seq and its outbox row commit together: history() must never see a seq whose message is missing.
+      return executor ? append(executor, ids, message) : db.transaction(tx => append(tx, ids, message))
     },
 
     async history(userId, since) {

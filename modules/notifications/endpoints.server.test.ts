@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { expect, it } from 'vitest'
+import { seedDemo } from '../../server/seed'
+import { describeEachDb, type TestContext } from '../../server/testing/harness'
+import { NOTIFICATION_TYPE, notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
+import { notifications } from './tables'
+
+async function signedIn(ctx: TestContext) {
+  const user = await ctx.createUser()
+  return { ...user, token: await ctx.signIn(user.phone, user.password) }
+}
+
+async function list(ctx: TestContext, token: string, query = ''): Promise<NotificationItem[]> {
+  const res = await ctx.call('GET', `/api/v1/notifications${query}`, token)
+  expect(res.statusCode).toBe(200)
+  return v.parse(notificationListSchema, res.json().data)
+}
+
+/** n notifications for the user, one minute apart, oldest first; returns their ids in that order. */
+async function many(ctx: TestContext, userId: number, n: number): Promise<number[]> {
+  const ids: number[] = []
+  for (let i = 1; i <= n; i++) {
+    ctx.clock.advance(60_000)
+    ids.push(...(await ctx.app.notify([userId], NOTIFICATION_TYPE.task, { id: i }, `Задача ${i}`, `Текст ${i}`)).ids)
+  }
+  return ids
+}
+
+describeEachDb('notifications endpoints', ctx => {
+  it('lists the user’s notifications newest first in the SPEC §3 shape', async () => {
+    const alice = await signedIn(ctx)
+    expect(await list(ctx, alice.token)).toEqual([])
+    await ctx.app.notify([alice.id], NOTIFICATION_TYPE.bid, { id: 42, status: 40 }, 'Заявка № 42 одобрена', 'Банк одобрил гарантию')
+    ctx.clock.advance(1000)
+    await ctx.app.notify([alice.id], NOTIFICATION_TYPE.system, {}, 'Плановые работы', 'Ночью кабинет будет недоступен 10 минут')
+
+    const items = await list(ctx, alice.token)
+    expect(items.map(n => n.notification.data.title)).toEqual(['Плановые работы', 'Заявка № 42 одобрена'])
+    expect(items[1]).toEqual({
+      id: expect.any(Number),
+      read: 0,
+      date_notification: new Date(ctx.clock.now() - 1000).toISOString(),
+      data: { id: 42, title: 'Заявка № 42 одобрена', text: 'Банк одобрил гарантию' },
+      notification: {
+        type: 3,
+        params: { id: 42, status: 40 },
+        data: { id: 42, title: 'Заявка № 42 одобрена', text: 'Банк одобрил гарантию' },
+      },
+    })
+    // A type without a linked record has no data.id.
+    expect(items[0]?.data).toEqual({ title: 'Плановые работы', text: 'Ночью кабинет будет недоступен 10 минут' })
+  })
+
+  it('needs a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/notifications'],
+      ['POST', '/api/v1/notifications/read'],
+      ['GET', '/api/v1/notifications/1/archive'],
+    ] as const) {
+      const res = await ctx.call(method, url, null, method === 'POST' ? { ids: [1] } : undefined)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toMatchObject({ result: false, code: 6969 })
+    }
+  })
+
+  it('pages with ?page&limit&read and reports total and unread', async () => {
+    const alice = await signedIn(ctx)
+    const ids = await many(ctx, alice.id, 25)
+    const page = async (query: string) => {
+      const res = await ctx.call('GET', `/api/v1/notifications${query}`, alice.token)
+      expect(res.statusCode).toBe(200)
+      return v.parse(notificationPageSchema, res.json().data)
+    }
+    const second = await page('?page=2&limit=10')
+    expect(second.total).toBe(25)
+    expect(second.unread).toBe(25)
+    expect(second.items.map(n => n.id)).toEqual(ids.slice(5, 15).reverse())
+    expect((await page('?page=3&limit=10')).items).toHaveLength(5)
+    expect((await page('?page=4&limit=10')).items).toEqual([])
+    // Defaults: page 1, 20 per page.
+    expect((await page('?read=0')).items).toHaveLength(20)
+
+    await ctx.call('POST', '/api/v1/notifications/read', alice.token, { ids: ids.slice(0, 3) })
+    const read = await page('?read=1')
+    expect(read.items.map(n => n.id)).toEqual(ids.slice(0, 3).reverse())
+    expect(read).toMatchObject({ total: 3, unread: 22 })
+    expect((await page('?read=0&limit=100')).total).toBe(22)
+    // The plain list stays a plain list of the latest.
+    expect((await list(ctx, alice.token)).map(n => n.id)).toEqual([...ids].reverse())
+  })
+
+  it('refuses bad paging parameters with a validation map, never a 500', async () => {
+    const alice = await signedIn(ctx)
+    for (const [query, field] of [
+      ['?limit=0', 'limit'],
+      ['?limit=101', 'limit'],
+      ['?page=0', 'page'],
+      ['?page=abc', 'page'],
+      ['?page=-1', 'page'],
+      ['?page=1.5', 'page'],
+      ['?read=2', 'read'],
+      ['?read=', 'read'],
+      ['?page=1&page=2', 'page'],
+    ] as const) {
+      const res = await ctx.call('GET', `/api/v1/notifications${query}`, alice.token, undefined, { 'accept-language': 'en' })
+      expect(res.statusCode, query).toBe(422)
+      expect(res.json()).toEqual({ result: false, message: 'Please check the fields', validation: { [field]: 'Invalid value' } })
+    }
+  })
+
+  it('marks only the user’s own notifications read and answers the new list', async () => {
+    const alice = await signedIn(ctx)
+    const bob = await signedIn(ctx)
+    const [a1, a2, a3] = await many(ctx, alice.id, 3)
+    const [b1] = await many(ctx, bob.id, 1)
+
+    const res = await ctx.call('POST', '/api/v1/notifications/read', alice.token, { ids: [a1, a3, b1, 999_999] })
+    expect(res.statusCode).toBe(200)
+    const after = v.parse(notificationListSchema, res.json().data)
+    expect(after.map(n => [n.id, n.read])).toEqual([
+      [a3, 1],
+      [a2, 0],
+      [a1, 1],
+    ])
+    // Bob's stays unread: Alice cannot mark it.
+    expect((await list(ctx, bob.token)).map(n => [n.id, n.read])).toEqual([[b1, 0]])
+    // Marking again, or nothing at all, is fine; SPEC §7's bare list of ids works too.
+    expect((await ctx.call('POST', '/api/v1/notifications/read', alice.token, { ids: [a1] })).statusCode).toBe(200)
+    expect((await ctx.call('POST', '/api/v1/notifications/read', alice.token, { ids: [] })).statusCode).toBe(200)
+    const bare = await ctx.call('POST', '/api/v1/notifications/read', alice.token, [a2])
+    expect(bare.json().data.map((n: NotificationItem) => n.read)).toEqual([1, 1, 1])
+  })
+
+  it('refuses a malformed read request', async () => {
+    const alice = await signedIn(ctx)
+    const post = (body: unknown, headers?: Record<string, string>) =>
+      ctx.call('POST', '/api/v1/notifications/read', alice.token, body, { 'accept-language': 'en', ...headers })
+    for (const body of [{}, { ids: 'all' }, { ids: [1.5] }, { ids: [0] }, { ids: ['1'] }, { ids: [null] }, { ids: Array.from({ length: 1001 }, (_, i) => i + 1) }]) {
+      const res = await post(body)
+      expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(422)
+      expect(res.json().result).toBe(false)
+      expect(Object.keys(res.json().validation)[0]).toMatch(/^ids/)
+    }
+    expect((await post('null', { 'content-type': 'application/json' })).statusCode).toBe(400)
+    expect((await post('{"ids":', { 'content-type': 'application/json' })).statusCode).toBe(400)
+    expect((await post('ids=1', { 'content-type': 'text/plain' })).statusCode).toBe(400)
+    expect((await post('ids=1', { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(415)
+  })
+
+  it('archives the user’s own notification; another user’s is a 404 and stays', async () => {
+    const alice = await signedIn(ctx)
+    const bob = await signedIn(ctx)
+    const [a1, a2] = await many(ctx, alice.id, 2)
+    const [b1] = await many(ctx, bob.id, 1)
+
+    const res = await ctx.call('GET', `/api/v1/notifications/${a1}/archive`, alice.token)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.map((n: NotificationItem) => n.id)).toEqual([a2])
+    expect((await list(ctx, alice.token)).map(n => n.id)).toEqual([a2])
+    // Archiving again is harmless.
+    expect((await ctx.call('GET', `/api/v1/notifications/${a1}/archive`, alice.token)).statusCode).toBe(200)
+
+    const foreign = await ctx.call('GET', `/api/v1/notifications/${b1}/archive`, alice.token, undefined, { 'accept-language': 'en' })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toEqual({ result: false, message: 'Not found' })
+    expect((await list(ctx, bob.token)).map(n => n.id)).toEqual([b1])
+    expect((await ctx.call('GET', '/api/v1/notifications/999999/archive', alice.token)).statusCode).toBe(404)
+    for (const bad of ['abc', '-1', '1.5', '99999999999']) {
+      const r = await ctx.call('GET', `/api/v1/notifications/${bad}/archive`, alice.token)
+      expect(r.statusCode, bad).toBe(400)
+      expect(r.json().result).toBe(false)
+    }
+    // The archived row is kept, just out of every list.
+    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, a1))
+    expect(row?.archived_at).toEqual(new Date(ctx.clock.now()))
+    expect((await ctx.call('GET', '/api/v1/notifications?limit=100', alice.token)).json().data.total).toBe(1)
+  })
+
+  it('notify() stores one per existing user, skips unknown ids and refuses a bad type', async () => {
+    const alice = await signedIn(ctx)
+    const bob = await signedIn(ctx)
+    const result = await ctx.app.notify([alice.id, bob.id, alice.id, 424_242], NOTIFICATION_TYPE.tender, { id: 7 }, 'Новый победитель', 'Тендер № 7')
+    expect(result.ids).toHaveLength(2)
+    expect(await result.mailed).toBe(0) // test users have no e-mail
+    expect((await list(ctx, alice.token)).map(n => n.data.id)).toEqual([7])
+    expect((await list(ctx, bob.token)).map(n => n.data.id)).toEqual([7])
+    expect((await ctx.app.notify([], NOTIFICATION_TYPE.tender, {}, 't', 't')).ids).toEqual([])
+    await expect(ctx.app.notify([alice.id], 0 as never, {}, 't', 't')).rejects.toThrow(/type/)
+  })
+
+  it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7', async () => {
+    await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock })
+    const rows = await ctx.db.select().from(notifications)
+    expect(new Set(rows.map(r => r.type))).toEqual(new Set([1, 2, 3, 5, 7]))
+    expect(new Set(rows.map(r => r.user_id)).size).toBeGreaterThanOrEqual(5)
+    expect(rows.every(r => r.data.id !== undefined && r.data.title && r.data.text)).toBe(true)
+    const token = await ctx.signIn('77001000030', 'demo123')
+    const items = await list(ctx, token)
+    expect(items.length).toBeGreaterThanOrEqual(3)
+    expect(items.some(n => n.read === 0) && items.some(n => n.read === 1)).toBe(true)
+  })
+})
