@@ -30,8 +30,11 @@ export interface Profile {
     notify_events: boolean
     is_agent: boolean
   }
-  /** Present only for users with a softphone; the password is theirs to register with. */
-  sip: { code: string; password: string } | null
+  /**
+   * Present only for users with a softphone; the password is theirs to register with. `ws_url` is the SIP
+   * server's WebSocket URL (configuration SIP_WS_URL; empty when the deployment has none).
+   */
+  sip: { code: string; password: string; ws_url: string } | null
   /** Absolute ws:// or wss:// URL with a short-lived one-time ticket. */
   ws_connection_string: string
   /** Set while an administrator works inside this user's cabinet (issue 5 fills it). */

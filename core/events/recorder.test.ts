@@ -9,7 +9,7 @@ import { parseLog, replayText } from './replay'
 const profile: Profile = {
   id: 5, name: 'Op', full_name: 'Operator', phone: '77001000150', email: 'op@example.com', role: 150, office_id: 1,
   settings: { services: { tender: true }, notify_messages: true, notify_events: false, is_agent: false },
-  sip: { code: '150', password: 'sip-pass' },
+  sip: { code: '150', password: 'sip-pass', ws_url: 'ws://127.0.0.1:8088' },
   ws_connection_string: 'wss://cab.example/api/v1/socket?ticket=T0PSECRET&x=1',
 }
 

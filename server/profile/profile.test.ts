@@ -20,7 +20,7 @@ describeEachDb('profile and socket tickets', ctx => {
       role: 35,
       office_id: null,
       settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
-      sip: { code: '1035', password: 'sip-pass' },
+      sip: { code: '1035', password: 'sip-pass', ws_url: '' },
       ws_connection_string: expect.stringMatching(/^ws:\/\/cabinet\.example:8443\/api\/v1\/socket\?ticket=[\w-]{43}$/),
       impersonated_by: null,
     })

@@ -16,7 +16,7 @@ import { toProfile } from './to-profile'
 export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   async function profileOf(request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
     const ws = await connectionString(request, deps.tickets, { userId: user.id, sessionId: auth.sessionId })
-    let profile = toProfile(user, ws)
+    let profile = toProfile(user, ws, deps.config.sipWsUrl)
     // Fields modules add (e.g. impersonated_by, SPEC §2 "log into their cabinet").
     for (const contribute of app.extensions.profile) profile = { ...profile, ...(await contribute({ ...auth, user })) }
     return profile

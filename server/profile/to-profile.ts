@@ -3,9 +3,10 @@ import type { UserRow } from '../auth/sessions'
 
 /**
  * A user row as the client's Profile (core/auth/profile.ts). `phone` is the 11 stored digits; the client
- * formats it (formatPhone). `sip` appears only for users with a softphone code.
+ * formats it (formatPhone). `sip` appears only for users with a softphone code, with the SIP server's
+ * WebSocket URL from configuration (`sipWsUrl`).
  */
-export function toProfile(user: UserRow, wsConnectionString: string): Profile {
+export function toProfile(user: UserRow, wsConnectionString: string, sipWsUrl = ''): Profile {
   return {
     id: user.id,
     name: user.full_name,
@@ -20,7 +21,7 @@ export function toProfile(user: UserRow, wsConnectionString: string): Profile {
       notify_events: user.notify_events,
       is_agent: user.is_agent,
     },
-    sip: user.sip_code ? { code: user.sip_code, password: user.sip_password ?? '' } : null,
+    sip: user.sip_code ? { code: user.sip_code, password: user.sip_password ?? '', ws_url: sipWsUrl } : null,
     ws_connection_string: wsConnectionString,
     impersonated_by: null,
   }

@@ -1,0 +1,250 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { phoneDigits } from '../../../core/validation'
+import { currentUser } from '../../../server/auth/require-user'
+import type { UserRow } from '../../../server/auth/sessions'
+import type { Db } from '../../../server/db/client'
+import { isUniqueViolation } from '../../../server/db/errors'
+import { offices, users } from '../../../server/db/schema'
+import type { ServerDeps } from '../../../server/deps'
+import { ok } from '../../../server/http/envelope'
+import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
+import { parseBody } from '../../../server/http/validate'
+import type { Page } from '../../../core/api/envelope'
+import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
+import { callers, sipAccounts } from '../tables'
+import { CALLER_MANAGER_ROLES, officeScope, type OfficeScope } from './access'
+import { pathId } from './params'
+
+type Tx = Db
+
+/** Users managed on /callers: the call-center roles, in the actor's scope. */
+function callerConditions(scope: OfficeScope): SQL[] | null {
+  const conditions: SQL[] = [inArray(users.role, [...CALLER_ROLES])]
+  if (scope.all) return conditions
+  if (scope.officeId === null) return null
+  conditions.push(eq(users.office_id, scope.officeId))
+  return conditions
+}
+
+const callerColumns = {
+  user: users,
+  office_name: offices.name,
+  emails: callers.emails,
+  enabled: callers.enabled,
+}
+
+function toCaller(row: { user: UserRow; office_name: string | null; emails: string[] | null; enabled: boolean | null }): Caller {
+  const { user } = row
+  return {
+    id: user.id,
+    full_name: user.full_name,
+    role: user.role as Caller['role'],
+    phone: user.phone,
+    email: user.email,
+    office_id: user.office_id,
+    office_name: row.office_name,
+    sip: user.sip_code,
+    emails: row.emails ?? [],
+    enabled: row.enabled ?? true,
+    created_at: user.created_at.toISOString(),
+  }
+}
+
+async function findCaller(db: Db, scope: OfficeScope, id: number): Promise<Caller | null> {
+  const conditions = callerConditions(scope)
+  if (!conditions) return null
+  const [row] = await db
+    .select(callerColumns)
+    .from(users)
+    .leftJoin(offices, eq(offices.id, users.office_id))
+    .leftJoin(callers, eq(callers.user_id, users.id))
+    .where(and(eq(users.id, id), ...conditions))
+    .limit(1)
+  return row ? toCaller(row) : null
+}
+
+/**
+ * /callers (SPEC §2, §3): call-center employees for 35, 100 and 160. Administrators see and place everyone;
+ * 35 and 160 only their own office. Passwords are hashed with the server's hasher and never returned; a SIP
+ * account is assigned by its code and its password written through to the user (see tables.ts).
+ */
+export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db, clock } = deps
+  const guard = { preHandler: app.requireUser(CALLER_MANAGER_ROLES) }
+
+  app.get('/call-center/offices', guard, async request => {
+    const { user } = currentUser(request)
+    const scope = officeScope(user)
+    if (!scope.all && scope.officeId === null) return ok<Office[]>([])
+    const rows = await db
+      .select({ id: offices.id, name: offices.name })
+      .from(offices)
+      .where(scope.all ? undefined : eq(offices.id, scope.officeId!))
+      .orderBy(asc(offices.id))
+    return ok<Office[]>(rows)
+  })
+
+  app.get('/call-center/callers', guard, async request => {
+    const { user } = currentUser(request)
+    const query = parseBody(listQuery, request.query ?? {})
+    const conditions = callerConditions(officeScope(user))
+    if (!conditions) return ok<Page<Caller>>({ items: [], total: 0 })
+    if (query.search) {
+      const digits = query.search.replace(/\D/g, '')
+      const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
+      conditions.push(or(ilike(users.full_name, like), ilike(users.email, like), ...(digits.length >= 3 ? [ilike(users.phone, `%${digits}%`), ilike(users.sip_code, `%${digits}%`)] : []))!)
+    }
+    const where = and(...conditions)
+    const [total] = await db.select({ n: count() }).from(users).where(where)
+    const rows = await db
+      .select(callerColumns)
+      .from(users)
+      .leftJoin(offices, eq(offices.id, users.office_id))
+      .leftJoin(callers, eq(callers.user_id, users.id))
+      .where(where)
+      .orderBy(asc(users.full_name), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+    return ok<Page<Caller>>({ items: rows.map(toCaller), total: Number(total?.n ?? 0) })
+  })
+
+  app.get('/call-center/callers/:id', guard, async request => {
+    const { user } = currentUser(request)
+    const caller = await findCaller(db, officeScope(user), pathId(request.params, 'id'))
+    if (!caller) throw notFound()
+    return ok(caller)
+  })
+
+  /** The office an employee is placed in: administrators choose (or none); others always their own. */
+  async function officeFor(actor: UserRow, requested: number | null): Promise<number | null> {
+    const scope = officeScope(actor)
+    if (!scope.all) {
+      if (scope.officeId === null) throw forbidden()
+      if (requested !== null && requested !== scope.officeId) throw invalidInput({ office_id: cmsg.office })
+      return scope.officeId
+    }
+    if (requested === null) return null
+    const [office] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, requested)).limit(1)
+    if (!office) throw invalidInput({ office_id: cmsg.office })
+    return requested
+  }
+
+  /** The SIP account behind a code: it must exist, be usable in the actor's scope and be nobody else's. */
+  async function sipFor(tx: Tx, actor: UserRow, code: string | null, userId: number | null): Promise<{ code: string; password: string } | null> {
+    if (code === null) return null
+    const [account] = await tx.select().from(sipAccounts).where(eq(sipAccounts.code, code)).limit(1)
+    const scope = officeScope(actor)
+    if (!account || !(scope.all || account.office_id === null || account.office_id === scope.officeId)) throw invalidInput({ sip: cmsg.sipUnknown })
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.sip_code, code), ...(userId === null ? [] : [ne(users.id, userId)])))
+      .limit(1)
+    if (holder) throw invalidInput({ sip: cmsg.sipInUse })
+    return { code: account.code, password: account.password }
+  }
+
+  const phoneTaken = () => invalidInput({ phone: 'server:phoneTaken' })
+
+  app.post('/call-center/callers', guard, async request => {
+    const { user: actor } = currentUser(request)
+    const form = parseBody(callerCreateForm, request.body)
+    const office_id = await officeFor(actor, form.office_id)
+    const phone = phoneDigits(form.phone)!
+    const password_hash = await deps.passwords.hash(form.password)
+    const at = new Date(clock.now())
+    try {
+      const id = await db.transaction(async tx => {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)
+        if (taken) throw phoneTaken()
+        const sip = await sipFor(tx, actor, form.sip, null)
+        const [row] = await tx
+          .insert(users)
+          .values({
+            phone,
+            password_hash,
+            full_name: form.full_name,
+            email: form.email,
+            role: form.role,
+            office_id,
+            // Call-center staff work the tender registry (SPEC §2: the tender menu needs the service flag).
+            tender_service: true,
+            sip_code: sip?.code ?? null,
+            sip_password: sip?.password ?? null,
+            created_at: at,
+          })
+          .returning({ id: users.id })
+        await tx.insert(callers).values({ user_id: row!.id, emails: form.emails, enabled: form.enabled, created_by: actor.id, created_at: at, updated_at: at })
+        return row!.id
+      })
+      return ok(await findCaller(db, { all: true }, id))
+    } catch (error) {
+      if (isUniqueViolation(error)) throw phoneTaken()
+      throw error
+    }
+  })
+
+  app.post('/call-center/callers/:id', guard, async request => {
+    const { user: actor } = currentUser(request)
+    const id = pathId(request.params, 'id')
+    const scope = officeScope(actor)
+    const existing = await findCaller(db, scope, id)
+    if (!existing) throw notFound()
+    const form = parseBody(callerUpdateForm, request.body)
+    if (id === actor.id && (!form.enabled || form.role !== existing.role)) throw invalidInput(id === actor.id && !form.enabled ? { enabled: cmsg.invalid } : { role: cmsg.invalid })
+    // An administrator moves people between offices; an office manager's employee stays in the office.
+    const office_id = scope.all ? await officeFor(actor, form.office_id) : existing.office_id
+    if (!scope.all && form.office_id !== null && form.office_id !== existing.office_id) throw invalidInput({ office_id: cmsg.office })
+    const phone = phoneDigits(form.phone)!
+    const password_hash = form.password ? await deps.passwords.hash(form.password) : null
+    const at = new Date(clock.now())
+    try {
+      await db.transaction(async tx => {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.phone, phone), ne(users.id, id)))
+          .limit(1)
+        if (taken) throw phoneTaken()
+        const sip = form.sip === existing.sip ? await keepSip(tx, id) : await sipFor(tx, actor, form.sip, id)
+        await tx
+          .update(users)
+          .set({
+            phone,
+            full_name: form.full_name,
+            email: form.email,
+            role: form.role,
+            office_id,
+            sip_code: sip?.code ?? null,
+            sip_password: sip?.password ?? null,
+            ...(password_hash ? { password_hash } : {}),
+          })
+          .where(eq(users.id, id))
+        await tx
+          .insert(callers)
+          .values({ user_id: id, emails: form.emails, enabled: form.enabled, created_by: actor.id, created_at: at, updated_at: at })
+          .onConflictDoUpdate({ target: callers.user_id, set: { emails: form.emails, enabled: form.enabled, updated_at: at } })
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw phoneTaken()
+      throw error
+    }
+    // A new password or a disabled employee: their other sessions end now.
+    if (password_hash || !form.enabled) await deps.sessions.revokeAllOf(id, id === actor.id ? currentUser(request).sessionId : undefined)
+    return ok(await findCaller(db, { all: true }, id))
+  })
+}
+
+/** The employee keeps their SIP code: its current password (the account's if there is one). */
+async function keepSip(tx: Tx, userId: number): Promise<{ code: string; password: string } | null> {
+  const [row] = await tx
+    .select({ code: users.sip_code, own: users.sip_password, account: sipAccounts.password })
+    .from(users)
+    .leftJoin(sipAccounts, eq(sipAccounts.code, users.sip_code))
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!row?.code) return null
+  return { code: row.code, password: row.account ?? row.own ?? '' }
+}
+

@@ -1,0 +1,116 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Page } from '../../../core/api/envelope'
+import { currentUser } from '../../../server/auth/require-user'
+import { isUniqueViolation } from '../../../server/db/errors'
+import { offices, users } from '../../../server/db/schema'
+import type { ServerDeps } from '../../../server/deps'
+import { ok } from '../../../server/http/envelope'
+import { invalidInput } from '../../../server/http/errors'
+import { parseBody } from '../../../server/http/validate'
+import { cmsg, listQuery, sipAccountForm, type SipAccount } from '../contract'
+import { sipAccounts } from '../tables'
+import { CALLER_MANAGER_ROLES, officeScope, SIP_MANAGER_ROLES } from './access'
+
+/** Never the password: every query here selects these columns only. */
+const sipColumns = {
+  id: sipAccounts.id,
+  name: sipAccounts.name,
+  code: sipAccounts.code,
+  office_id: sipAccounts.office_id,
+  office_name: offices.name,
+  user_id: users.id,
+  user_full_name: users.full_name,
+  created_at: sipAccounts.created_at,
+}
+
+interface SipRow {
+  id: number
+  name: string
+  code: string
+  office_id: number | null
+  office_name: string | null
+  user_id: number | null
+  user_full_name: string | null
+  created_at: Date
+}
+
+function toSip(row: SipRow): SipAccount {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    office_id: row.office_id,
+    office_name: row.office_name,
+    user: row.user_id ? { id: row.user_id, full_name: row.user_full_name ?? '' } : null,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+/**
+ * /sips (SPEC §2: role 100): SIP accounts, listed and created; passwords are write-only. Office managers
+ * (35, 160) get the free accounts they may give their employees (code and name only).
+ */
+export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db, clock } = deps
+
+  const select = () =>
+    db
+      .select(sipColumns)
+      .from(sipAccounts)
+      .leftJoin(offices, eq(offices.id, sipAccounts.office_id))
+      .leftJoin(users, eq(users.sip_code, sipAccounts.code))
+
+  app.get('/call-center/sips', { preHandler: app.requireUser(SIP_MANAGER_ROLES) }, async request => {
+    const query = parseBody(listQuery, request.query ?? {})
+    const conditions: SQL[] = []
+    if (query.search) {
+      const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
+      conditions.push(or(ilike(sipAccounts.name, like), ilike(sipAccounts.code, like))!)
+    }
+    const where = conditions.length ? and(...conditions) : undefined
+    const [total] = await db.select({ n: count() }).from(sipAccounts).where(where)
+    const rows = await select()
+      .where(where)
+      .orderBy(asc(sipAccounts.code))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+    return ok<Page<SipAccount>>({ items: rows.map(toSip), total: Number(total?.n ?? 0) })
+  })
+
+  app.get('/call-center/sips/free', { preHandler: app.requireUser(CALLER_MANAGER_ROLES) }, async request => {
+    const { user } = currentUser(request)
+    const scope = officeScope(user)
+    if (!scope.all && scope.officeId === null) return ok<SipAccount[]>([])
+    const rows = await select()
+      .where(and(isNull(users.id), scope.all ? undefined : or(isNull(sipAccounts.office_id), eq(sipAccounts.office_id, scope.officeId!))))
+      .orderBy(asc(sipAccounts.code))
+    return ok<SipAccount[]>(rows.map(toSip))
+  })
+
+  app.post('/call-center/sips', { preHandler: app.requireUser(SIP_MANAGER_ROLES) }, async request => {
+    const { user } = currentUser(request)
+    const form = parseBody(sipAccountForm, request.body)
+    if (form.office_id !== null) {
+      const [office] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, form.office_id)).limit(1)
+      if (!office) throw invalidInput({ office_id: cmsg.office })
+    }
+    let id: number
+    try {
+      id = await db.transaction(async tx => {
+        const [row] = await tx
+          .insert(sipAccounts)
+          .values({ name: form.name, code: form.code, office_id: form.office_id, password: form.password, created_by: user.id, created_at: new Date(clock.now()) })
+          .returning({ id: sipAccounts.id })
+        // A user already linked to this code registers with the account's password from now on.
+        await tx.update(users).set({ sip_password: form.password }).where(eq(users.sip_code, form.code))
+        return row!.id
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidInput({ code: cmsg.sipCodeTaken })
+      throw error
+    }
+    const [row] = await select().where(eq(sipAccounts.id, id)).limit(1)
+    return ok<SipAccount>(toSip(row!))
+  })
+}
