@@ -172,7 +172,7 @@ describeEachDb('notifications endpoints', ctx => {
       expect(r.json().result).toBe(false)
     }
     // The archived row is kept, just out of every list.
-    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, a1))
+    const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, a1!))
     expect(row?.archived_at).toEqual(new Date(ctx.clock.now()))
     expect((await ctx.call('GET', '/api/v1/notifications?limit=100', alice.token)).json().data.total).toBe(1)
   })
