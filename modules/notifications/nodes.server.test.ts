@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { formatPhone } from '../../core/validation'
+import { buildApp } from '../../server/app'
+import { createPasswordHasher } from '../../server/auth/password'
+import { loadConfig } from '../../server/config'
+import { openPostgres, type DbHandle } from '../../server/db/client'
+import { migrateDb } from '../../server/db/migrate'
+import { users } from '../../server/db/schema'
+import { createPgBroadcaster, encode } from '../../server/socket/pg-broadcaster'
+import { TEST_ENV } from '../../server/testing/harness'
+import { NOTIFICATION_TYPE } from './contract'
+import { connect, sequenced, socketUrl } from './server/testing'
+
+const adminUrl = process.env.TEST_DATABASE_URL
+const config = loadConfig(TEST_ENV)
+const passwords = createPasswordHasher({ N: config.scryptN })
+
+interface Node {
+  app: FastifyInstance
+  handle: DbHandle
+  base: string
+}
+
+it('splits a fan-out over NOTIFY payloads under 8000 bytes, and sends a large message by reference', () => {
+  const targets = Array.from({ length: 3000 }, (_, i): [number, number] => [i + 1, 1000 + i])
+  const payloads = encode({ type: 2, action: 'updateTopNotifications' }, targets, true)
+  expect(payloads.length).toBeGreaterThan(1)
+  expect(payloads.every(p => Buffer.byteLength(p) < 8000)).toBe(true)
+  expect(payloads.flatMap(p => JSON.parse(p).d)).toEqual(targets)
+  const big = encode({ type: 1, action: 'x', data: 'я'.repeat(5000) }, [[1, 2]], true)
+  expect(JSON.parse(big[0]!)).toEqual({ f: [[1, 2]] })
+  expect(() => encode({ type: 2, action: 'x', data: 'я'.repeat(5000) }, [[1, 0]], false)).toThrow(/too large/)
+})
+
+/** Two API nodes, each with its own pool and LISTEN connection, on one throw-away database of the test server. */
+describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', () => {
+  const name = `cabinet_nodes_${process.pid}_${randomBytes(4).toString('hex')}`
+  let admin: pg.Client
+  let url: string
+  let phone = 0
+  const nodes: Node[] = []
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE "${name}"`)
+    const u = new URL(adminUrl!)
+    u.pathname = `/${name}`
+    url = u.toString()
+    const handle = openPostgres(url, 2)
+    await migrateDb(handle)
+    await handle.close()
+  })
+
+  afterEach(async () => {
+    for (const node of nodes.splice(0)) {
+      await node.app.close()
+      await node.handle.close()
+    }
+  })
+
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await admin.end()
+  })
+
+  async function startNode(label: string): Promise<Node> {
+    const handle = openPostgres(url, 4)
+    const broadcaster = createPgBroadcaster({ db: handle.db, connection: { connectionString: url, application_name: `${label}-listen` }, reconnectMs: 200 })
+    const app = buildApp({ db: handle.db, config, broadcaster })
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const node = { app, handle, base }
+    nodes.push(node)
+    return node
+  }
+
+  async function user(node: Node) {
+    const phone11 = `7700300${String(++phone).padStart(4, '0')}`
+    const [row] = await node.handle.db
+      .insert(users)
+      .values({ phone: phone11, password_hash: await passwords.hash('secret1'), full_name: 'Узлов Узел', role: 10, created_at: new Date() })
+      .returning({ id: users.id })
+    const res = await fetch(`${node.base}/api/v1/users/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: formatPhone(phone11), password: 'secret1' }),
+    })
+    const token = ((await res.json()) as { data: { token: string } }).data.token
+    return { id: row!.id, token }
+  }
+
+  it('a notification created through node A reaches a socket on node B (and one on A, with the same seq)', async () => {
+    const a = await startNode('a')
+    const b = await startNode('b')
+    const alice = await user(a)
+    const onB = await connect(await socketUrl(b.base, alice.token, 'latest'))
+    const onA = await connect(await socketUrl(a.base, alice.token, 'latest'))
+    await onB.waitFor(1)
+    await onA.waitFor(1)
+
+    await a.app.notify([alice.id], NOTIFICATION_TYPE.bid, { id: 12 }, 'Заявка № 12 одобрена', 'Банк одобрил гарантию')
+    expect((await onB.waitFor(2))[1]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 1 })
+    expect((await onA.waitFor(2))[1]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 1 })
+    // What the reload then asks node B for is there too.
+    const list = await fetch(`${b.base}/api/v1/notifications`, { headers: { authorization: `Bearer ${alice.token}` } })
+    expect(((await list.json()) as { data: Array<{ data: { title: string } }> }).data.map(n => n.data.title)).toEqual(['Заявка № 12 одобрена'])
+    expect(await onB.quiet()).toBe(true)
+    await onA.close()
+    await onB.close()
+  })
+
+  it('one user’s messages published on both nodes at once arrive in seq order everywhere, once each', async () => {
+    const a = await startNode('a')
+    const b = await startNode('b')
+    const bob = await user(a)
+    const tabs = [await connect(await socketUrl(a.base, bob.token)), await connect(await socketUrl(b.base, bob.token))]
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).app.hub.send([bob.id], { type: 100, action: JSON.stringify({ text: `#${i}` }) })),
+    )
+    for (const tab of tabs) {
+      await tab.waitFor(40)
+      expect(await tab.quiet()).toBe(true)
+      expect(tab.received.map(m => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+      await tab.close()
+    }
+  })
+
+  it('a socket resumes on either node with what the other published meanwhile; a large message goes by reference', async () => {
+    const a = await startNode('a')
+    const b = await startNode('b')
+    const carol = await user(a)
+    const first = await connect(await socketUrl(b.base, carol.token, 'latest'))
+    await first.waitFor(1)
+    await a.app.notify([carol.id], NOTIFICATION_TYPE.task, { id: 1 }, 'a', 'a')
+    await first.waitFor(2)
+    await first.close()
+
+    await a.app.notify([carol.id], NOTIFICATION_TYPE.task, { id: 2 }, 'b', 'b')
+    const big = { type: 1, action: JSON.stringify({ type: 'info', text: 'Большое' }), data: { rows: 'строка '.repeat(2000) } } as const
+    await a.app.hub.send([carol.id], big)
+    const back = await connect(await socketUrl(b.base, carol.token, 1))
+    expect(await back.waitFor(3)).toEqual([
+      { type: 2, action: 'updateTopNotifications', seq: 2 },
+      { ...big, seq: 3 },
+      { type: 2, action: 'sync', data: { seq: 3 } },
+    ])
+    // Live, by reference through NOTIFY: too large for a payload, fetched from the outbox by node B.
+    await a.app.hub.send([carol.id], big)
+    expect((await back.waitFor(4))[3]).toEqual({ ...big, seq: 4 })
+    await back.close()
+  })
+
+  it('when a node loses its LISTEN connection its sockets are told to resume, and nothing is lost', async () => {
+    const a = await startNode('a')
+    const b = await startNode('b')
+    const dave = await user(a)
+    const tab = await connect(await socketUrl(b.base, dave.token, 'latest'))
+    await tab.waitFor(1)
+    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 3 }, 'a', 'a')
+    await tab.waitFor(2)
+
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'b-listen'`, [name])
+    expect(await tab.closed).toBe(1012)
+    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 4 }, 'b', 'b')
+
+    // The client reconnects (to B, whose listener comes back by itself) from the last seq it saw.
+    const lastSeen = sequenced(tab.received).at(-1)?.[1] ?? 0
+    await expect.poll(async () => (await admin.query(`select 1 from pg_stat_activity where datname = $1 and application_name = 'b-listen'`, [name])).rowCount).toBe(1)
+    const back = await connect(await socketUrl(b.base, dave.token, lastSeen))
+    expect(await back.waitFor(2)).toEqual([
+      { type: 2, action: 'updateTopNotifications', seq: 2 },
+      { type: 2, action: 'sync', data: { seq: 2 } },
+    ])
+    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 5 }, 'c', 'c')
+    expect((await back.waitFor(3))[2]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 3 })
+    await back.close()
+  })
+})
