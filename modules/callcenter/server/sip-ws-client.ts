@@ -177,8 +177,8 @@ export class SipWsUa {
     )
   }
 
-  /** REGISTER; with `authenticate` answers the 401 challenge. Returns every final response in order. */
-  async register(options: { authenticate?: boolean; password?: string; expires?: number } = {}): Promise<SipMessage[]> {
+  /** REGISTER; with `authenticate` answers the 401 challenge (as `authUser`, default the user). Returns every final response in order. */
+  async register(options: { authenticate?: boolean; password?: string; expires?: number; authUser?: string } = {}): Promise<SipMessage[]> {
     const uri = `sip:${this.domain}`
     const headers = [
       `To: <sip:${this.user}@${this.domain}>`,
@@ -190,7 +190,7 @@ export class SipWsUa {
     const first = await this.request({ method: 'REGISTER', uri, headers })
     if (first.status !== 401 || !options.authenticate) return [first]
     const challenge = parseChallenge(first.header('www-authenticate') ?? '')
-    const auth = `Authorization: ${digestAuthorization({ user: this.user, password: options.password ?? this.password, method: 'REGISTER', uri, challenge })}`
+    const auth = `Authorization: ${digestAuthorization({ user: options.authUser ?? this.user, password: options.password ?? this.password, method: 'REGISTER', uri, challenge })}`
     return [first, await this.request({ method: 'REGISTER', uri, headers, auth })]
   }
 
