@@ -49,7 +49,14 @@ export interface EventMap {
   'socket/gaveUp': { attempts: number }
   'socket/ticketReceived': { url: string; attempt: number }
   'socket/ticketFailed': { attempt: number; failure: Failure }
+  /** A frame as it arrived (input); logic reads the `socket/delivered` the socket process derives from it. */
   'socket/message': { message: SocketMessage }
+  /** A frame to act on: new (its seq above the last handled) or without seq. */
+  'socket/delivered': { message: SocketMessage }
+  /** A frame whose seq was already handled (a replay overlapping a live message). */
+  'socket/duplicate': { seq: number }
+  /** The server's resume answer: caught up to `seq`; `reload` when the gap was too old to replay. */
+  'socket/synced': { seq: number; reload: boolean }
   'socket/malformed': { raw: string; reason?: string }
   'socket/error': { message: string }
   /** Logic wants a message sent; the socket adapter sends it when connected. */

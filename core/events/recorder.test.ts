@@ -54,7 +54,7 @@ describe('recorder', () => {
 
     const recent = recorder.recentLog()
     const { header, events } = parseLog(recent)
-    expect(header?.profile?.sip).toEqual({ code: '150', password: REDACTED })
+    expect(header?.profile?.sip).toEqual({ code: '150', password: REDACTED, ws_url: 'ws://127.0.0.1:8088' })
     expect(header?.profile?.ws_connection_string).toBe(`wss://cab.example/api/v1/socket?ticket=${REDACTED}&x=1`)
     expect(events.map(e => e.type)).toEqual(['auth/signedIn', 'auth/profileLoaded', 'toast/shown'])
     expect(events[0]).toEqual({ type: 'auth/signedIn', payload: { token: REDACTED, method: 'password' }, at: 1010, source: 'api' })

@@ -5,3 +5,4 @@ export { socketProcess, RECONNECT_DELAY, MAX_RECONNECTS, CLOSE_SESSION_ENDED } f
 export { sessionProcess, IDLE_TIMEOUT, WAKE_UP_DELAY } from './session'
 export { socketCommands } from './commands'
 export { attachSocketAdapter, attachActivityAdapter, browserSocket, type WebSocketLike, type SocketFactory } from './adapter'
+export { SOCKET_RESUME, resumeMessageSchema, resumeUrl } from './resume'

@@ -39,7 +39,8 @@ export const $socketErrors = createStore<SocketErrorEntry[]>([]).on(busEventRece
   return entry ? [...errors, entry].slice(-KEEP_ERRORS) : errors
 })
 
-/** The highest `seq` seen (a later issue asks the server for the gap after a reconnect). */
+/** The highest `seq` handled: the point the next connection resumes from. */
 export const $lastSeq = createStore<number | null>(null)
-  .on(onBus('socket/message'), (last, { message }) => (message.seq === undefined ? last : Math.max(last ?? 0, message.seq)))
+  .on(onBus('socket/delivered'), (last, { message }) => message.seq ?? last)
+  .on(onBus('socket/synced'), (_, { seq }) => seq)
   .reset(onBus('auth/loggedOut'))

@@ -1,7 +1,9 @@
+import * as v from 'valibot'
 import { EMPTY, Subscription, filter, merge, switchMap, takeUntil, tap, timer } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
 import type { Bus } from '../bus/bus'
 import type { CommandBus } from '../bus/commands'
+import { resumeMessageSchema, resumeUrl, SOCKET_RESUME } from './resume'
 
 export const RECONNECT_DELAY = 2000
 export const MAX_RECONNECTS = 100
@@ -13,6 +15,10 @@ export const CLOSE_SESSION_ENDED = 4001
  * a loaded profile opens `ws_connection_string`; a close (or a failed ticket) waits 2 s, fetches a fresh one-time
  * ticket (`socket/reconnect`) and opens that, at most 100 times in a row; a successful open resets the count;
  * sign-out closes for good.
+ *
+ * Every connection resumes from the last `seq` handled (./resume.ts): frames the server replays arrive as
+ * `socket/delivered` once each, in order; a frame already handled becomes `socket/duplicate`; `sync`/`reload`
+ * become `socket/synced`. Consumers (session control, toasts, modules) read `socket/delivered`, never the raw frames.
  */
 export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBus }): Subscription {
   const scheduler = bus.clock.scheduler
@@ -22,15 +28,38 @@ export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBu
   let attempt = 0
   /** The reconnect attempt whose ticket we wait for. */
   let awaitingTicket: number | null = null
+  /** The highest seq handled; null before the first sync of this session. */
+  let lastSeq: number | null = null
   const loggedOut$ = bus.on('auth/loggedOut')
   const sub = new Subscription()
+  const open = (attemptNo: number, url: string) => bus.emit('socket/opening', { attempt: attemptNo, url: resumeUrl(url, lastSeq) }, 'process')
+
+  sub.add(
+    bus.on('socket/message').subscribe(e => {
+      const { message } = e.payload
+      const resume = v.safeParse(resumeMessageSchema, message)
+      if (resume.success) {
+        lastSeq = resume.output.data.seq
+        bus.emit('socket/synced', { seq: lastSeq, reload: resume.output.action === SOCKET_RESUME.reload }, 'process')
+        return
+      }
+      if (message.seq !== undefined) {
+        if (lastSeq !== null && message.seq <= lastSeq) {
+          bus.emit('socket/duplicate', { seq: message.seq }, 'process')
+          return
+        }
+        lastSeq = message.seq
+      }
+      bus.emit('socket/delivered', { message }, 'process')
+    }),
+  )
 
   sub.add(
     bus.on('auth/profileLoaded').subscribe(e => {
       if (wanted) return // a refreshed profile does not reconnect a live connection
       wanted = true
       attempt = 0
-      bus.emit('socket/opening', { attempt, url: e.payload.profile.ws_connection_string }, 'process')
+      open(attempt, e.payload.profile.ws_connection_string)
     }),
   )
   sub.add(bus.on('socket/opened').subscribe(() => (attempt = 0)))
@@ -38,6 +67,7 @@ export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBu
     loggedOut$.subscribe(() => {
       wanted = false
       awaitingTicket = null
+      lastSeq = null
       bus.emit('socket/closeRequested', {}, 'process')
     }),
   )
@@ -45,7 +75,7 @@ export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBu
     bus.on('socket/ticketReceived').subscribe(e => {
       if (!wanted || awaitingTicket !== e.payload.attempt) return
       awaitingTicket = null
-      bus.emit('socket/opening', { attempt: e.payload.attempt, url: e.payload.url }, 'process')
+      open(e.payload.attempt, e.payload.url)
     }),
   )
 

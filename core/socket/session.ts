@@ -15,7 +15,7 @@ export function sessionProcess({ bus, commands }: { bus: Bus; commands: CommandB
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
   const loggedOut$ = bus.on('auth/loggedOut')
-  const action$ = bus.on('socket/message').pipe(
+  const action$ = bus.on('socket/delivered').pipe(
     filter(e => e.payload.message.type === 2),
     map(e => e.payload.message.action),
   )

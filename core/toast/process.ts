@@ -65,7 +65,7 @@ export function toastProcess({ bus, t }: { bus: Bus; t: (key: 'core:toast.system
 
   sub.add(
     bus
-      .on('socket/message')
+      .on('socket/delivered')
       .pipe(filter(e => e.payload.message.type === 1 || e.payload.message.type === 100))
       .subscribe(e => {
         const parsed = parseToastAction(e.payload.message.action)

@@ -97,6 +97,6 @@ describe('replay: session control', () => {
     const { events } = await replay(scenarioPath('session-actions.jsonl'))
     expect(ofType(events, 'notifications/updateRequested').map(e => e.at)).toEqual([3000])
     const at4000 = events.filter(e => e.at === 4000).map(e => e.type)
-    expect(at4000).toEqual(['socket/message'])
+    expect(at4000).toEqual(['socket/message', 'socket/delivered'])
   })
 })

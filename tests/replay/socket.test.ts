@@ -73,7 +73,7 @@ describe('replay: socket reconnects', () => {
 
   it('connects to the profile connection string and reports status opened → connected', () => {
     const { events, scope } = replayText(scenario('reconnect.jsonl').split('\n').slice(0, 3).join('\n'))
-    expect(ofType(events, 'socket/opening').map(e => e.payload)).toEqual([{ attempt: 0, url: 'ws://127.0.0.1:8080/api/v1/socket?ticket=[redacted]' }])
+    expect(ofType(events, 'socket/opening').map(e => e.payload)).toEqual([{ attempt: 0, url: 'ws://127.0.0.1:8080/api/v1/socket?ticket=%5Bredacted%5D&since=latest' }])
     expect(scope.getState($socketStatus)).toBe('opened')
     expect(scope.getState($socketAttempt)).toBe(0)
     const connected = replayText(scenario('reconnect.jsonl').split('\n').slice(0, 4).join('\n'))
