@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, newSession, pathOf, sidebarHrefs, signIn, waitForSignedIn, type Session } from './support/browser'
-import { baseUrl } from './support/server'
+import { baseUrl, releaseBaseUrl } from './support/server'
 import { DEMO_USERS, expectedLanding, expectedSidebar } from './support/spec'
 
 let browser: Browser
@@ -18,6 +18,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
+  await releaseBaseUrl()
 })
 
 describe.each(DEMO_USERS.map(u => [`${u.phone} (role ${u.role}, ${u.note})`, u] as const))('%s', (_name, user) => {

@@ -162,7 +162,7 @@ function tail(text: string, lines = 40): string {
   return text.split('\n').slice(-lines).join('\n')
 }
 
-let shared: Promise<{ url: string }> | undefined
+let shared: Promise<RunningServer> | undefined
 /**
  * The server under test: E2E_BASE_URL when scripts/e2e.sh started one, otherwise (a test file run on
  * its own with `npx vitest run --project e2e`) one started here for this worker over a fresh data dir.
@@ -175,4 +175,14 @@ export function baseUrl(): Promise<string> {
   }
   shared ??= startServer()
   return shared.then(s => s.url)
+}
+
+/**
+ * Stops the server baseUrl() started for this worker, if it did (call from afterAll; vitest may end a
+ * worker without running 'exit' handlers, so this is the reliable cleanup).
+ */
+export async function releaseBaseUrl(): Promise<void> {
+  const started = shared
+  shared = undefined
+  if (started) await (await started.catch(() => undefined))?.destroy()
 }

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newSession, type Session } from './browser'
-import { baseUrl } from './server'
+import { baseUrl, releaseBaseUrl } from './server'
 
 export interface E2EEnv {
   readonly browser: Browser
@@ -30,6 +30,7 @@ export function useE2E(options: { freshPerTest?: boolean; args?: string[] } = {}
   afterAll(async () => {
     await session?.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
+    await releaseBaseUrl()
   })
   if (fresh) {
     beforeEach(async () => {
