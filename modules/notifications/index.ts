@@ -1,13 +1,20 @@
 import { anyone } from '../../core/plugin/roles'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
+import { notificationCommands } from './commands'
+import { notificationsProcess } from './process'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './model'
 
+/** The bell, the notification page and e-mail unsubscribe pages. Links by type come from the owning modules. */
 export default definePlugin({
   id: 'notifications',
   routes: [
-    { path: '/notifications', page: plannedPage('notifications:pages.list'), access: anyone },
-    { path: '/unsubscribe', page: plannedPage('notifications:pages.unsubscribe'), access: 'public', bare: true },
-    { path: '/unsubscribe-universe', page: plannedPage('notifications:pages.unsubscribe'), access: 'public', bare: true },
+    { path: '/notifications', page: () => import('./ui/NotificationsPage'), access: anyone },
+    { path: '/unsubscribe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeOne })), access: 'public', bare: true },
+    { path: '/unsubscribe-universe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeAll })), access: 'public', bare: true },
   ],
+  widgets: [{ slot: 'header', component: () => import('./ui/Bell') }],
+  commands: notificationCommands,
+  processes: [notificationsProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

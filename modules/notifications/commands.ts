@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { asFailure } from '../../core/api/client'
+import type { CommandHandlers } from '../../core/bus/commands'
+import { NOTIFICATIONS_API, notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
+import type { PageQuery } from './model'
+
+declare module '../../core/bus/commands' {
+  interface CommandMap {
+    'notifications/load': Record<string, never>
+    'notifications/loadPage': PageQuery
+    'notifications/markRead': { ids: number[] }
+    'notifications/archive': { id: number }
+    'notifications/openBell': Record<string, never>
+    'notifications/closeBell': Record<string, never>
+    'notifications/viewPage': { ids: number[] }
+    'notifications/leavePage': Record<string, never>
+  }
+}
+
+/** Parse at the boundary: an answer that is not a notification list is a failure, not a crash later. */
+const list = (data: unknown): NotificationItem[] => v.parse(notificationListSchema, data)
+
+export const notificationCommands: CommandHandlers = {
+  'notifications/load': async (_, ctx) => {
+    try {
+      ctx.bus.emit('notifications/latestLoaded', { items: list(await ctx.api.get(NOTIFICATIONS_API.list, { quiet: true })) }, 'api')
+    } catch (error) {
+      ctx.bus.emit('notifications/latestFailed', { failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'notifications/loadPage': async (query, ctx) => {
+    ctx.bus.emit('notifications/pageRequested', { query }, ctx.source)
+    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
+    if (query.filter !== 'all') searchParams.read = query.filter === 'read' ? 1 : 0
+    try {
+      const page = v.parse(notificationPageSchema, await ctx.api.get(NOTIFICATIONS_API.list, { quiet: true, searchParams }))
+      ctx.bus.emit('notifications/pageLoaded', { query, page }, 'api')
+    } catch (error) {
+      ctx.bus.emit('notifications/pageFailed', { query, failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'notifications/markRead': async ({ ids }, ctx) => {
+    if (ids.length === 0) return
+    const items = list(await ctx.api.post(NOTIFICATIONS_API.read, { ids }))
+    ctx.bus.emit('notifications/markedRead', { ids }, 'api')
+    ctx.bus.emit('notifications/latestLoaded', { items }, 'api')
+  },
+
+  'notifications/archive': async ({ id }, ctx) => {
+    await ctx.api.get(NOTIFICATIONS_API.archive(id))
+    ctx.bus.emit('notifications/archived', { id }, 'api')
+  },
+
+  'notifications/openBell': (_, ctx) => void ctx.bus.emit('notifications/bellOpened', {}, ctx.source),
+  'notifications/closeBell': (_, ctx) => void ctx.bus.emit('notifications/bellClosed', {}, ctx.source),
+  'notifications/viewPage': ({ ids }, ctx) => void ctx.bus.emit('notifications/pageViewed', { ids }, ctx.source),
+  'notifications/leavePage': (_, ctx) => void ctx.bus.emit('notifications/pageLeft', {}, ctx.source),
+}
