@@ -1,0 +1,181 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { UserRow } from '../../../server/auth/sessions'
+import type { Db } from '../../../server/db/client'
+import { companies, users } from '../../../server/db/schema'
+import { notFound } from '../../../server/http/errors'
+import type { Company, CompanyListItem } from '../contract'
+import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
+import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
+import { companyWarnings } from '../rules/warnings'
+import { companyDetails } from '../tables'
+import { iso } from './http'
+import { companyScope } from './scope'
+
+const agents = alias(users, 'agent_user')
+const owners = alias(users, 'owner_user')
+
+/** One select for lists and records: the core row, its details (may be absent), agent and owner names. */
+function selectCompanies(db: Db) {
+  return db
+    .select({
+      company: companies,
+      details: companyDetails,
+      agent: { id: agents.id, name: agents.full_name },
+      owner: { id: owners.id, name: owners.full_name },
+    })
+    .from(companies)
+    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+    .leftJoin(agents, eq(agents.id, companies.agent_user_id))
+    .leftJoin(owners, eq(owners.id, companies.owner_user_id))
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[number]
+
+const ref = (r: { id: number | null; name: string | null } | null) => (r && r.id !== null ? { id: r.id, name: r.name ?? '' } : null)
+
+export const kindOf = (row: Row): CompanyKind => (row.details?.kind === 'sole' ? 'sole' : 'legal')
+
+function toListItem(row: Row): CompanyListItem {
+  const c = row.company
+  return {
+    id: c.id,
+    kind: kindOf(row),
+    short_name: c.short_name,
+    full_name: c.full_name,
+    inn: c.inn,
+    ogrn: c.ogrn,
+    kpp: c.kpp,
+    status: (row.details?.status ?? 'active') as CompanyStatus,
+    contact_person_name: row.details?.contact_person_name ?? null,
+    contact_person_phone: row.details?.contact_person_phone ?? null,
+    agent: ref(row.agent),
+    owner: ref(row.owner),
+    created_at: c.created_at.toISOString(),
+  }
+}
+
+export function toCompany(row: Row): Company {
+  const d = row.details
+  const c = row.company
+  return {
+    ...toListItem(row),
+    okpo: d?.okpo ?? null,
+    okved: d?.okved ?? null,
+    organization_type: (d?.organization_type ?? null) as OrganizationType | null,
+    tax_system: (d?.tax_system ?? null) as TaxSystem | null,
+    legal_form: (d?.legal_form ?? null) as LegalForm | null,
+    legal_address: d?.legal_address ?? emptyAddress(),
+    postal_address: d?.postal_address ?? emptyAddress(),
+    site: d?.site ?? null,
+    bidder_email: d?.bidder_email ?? null,
+    creation_date: d?.creation_date ?? null,
+    registration_certificate: d?.registration_certificate ?? null,
+    purpose: d?.purpose ?? null,
+    registering_body: d?.registering_body ?? null,
+    registration_place: d?.registration_place ?? null,
+    updated_at: iso(d?.updated_at),
+    warnings: companyWarnings({ inn: c.inn, ogrn: c.ogrn }),
+  }
+}
+
+/** The company if `user` may see it; 404 otherwise (also for ids that do not exist). */
+export async function loadCompany(db: Db, user: UserRow, id: number): Promise<Company> {
+  const [row] = await selectCompanies(db).where(and(eq(companies.id, id), companyScope(db, user))).limit(1)
+  if (!row) throw notFound()
+  return toCompany(row)
+}
+
+/** A company regardless of who asks (server-side computations such as completeness). */
+export async function companyById(db: Db, id: number): Promise<Company | null> {
+  const [row] = await selectCompanies(db).where(eq(companies.id, id)).limit(1)
+  return row ? toCompany(row) : null
+}
+
+/** The core row only, scoped: for the sections that need the id, kind and owner. */
+export async function companyInScope(db: Db, user: UserRow, id: number): Promise<{ id: number; kind: CompanyKind; owner_user_id: number | null }> {
+  const [row] = await db
+    .select({ id: companies.id, owner_user_id: companies.owner_user_id, kind: companyDetails.kind })
+    .from(companies)
+    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+    .where(and(eq(companies.id, id), companyScope(db, user)))
+    .limit(1)
+  if (!row) throw notFound()
+  return { id: row.id, owner_user_id: row.owner_user_id, kind: row.kind === 'sole' ? 'sole' : 'legal' }
+}
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+
+export function listConditions(db: Db, user: UserRow, query: Omit<CompanyListQuery, 'page' | 'limit'>): SQL {
+  const conditions: SQL[] = [companyScope(db, user)]
+  const q = query.q.trim()
+  if (q) {
+    const pattern = `%${likeEscape(q)}%`
+    const byText = or(ilike(companies.short_name, pattern), ilike(companies.full_name, pattern)) as SQL
+    conditions.push(/^\d+$/.test(q) ? (or(byText, ilike(companies.inn, `${q}%`), ilike(companies.ogrn, `${q}%`)) as SQL) : byText)
+  }
+  if (query.kind === 'sole') conditions.push(eq(companyDetails.kind, 'sole'))
+  if (query.kind === 'legal') conditions.push(sql`coalesce(${companyDetails.kind}, 'legal') = 'legal'`)
+  if (query.status) conditions.push(sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
+  if (query.agent_id) conditions.push(eq(companies.agent_user_id, query.agent_id))
+  return and(...conditions) as SQL
+}
+
+export async function listCompanies(db: Db, user: UserRow, query: CompanyListQuery): Promise<{ items: CompanyListItem[]; total: number }> {
+  const where = listConditions(db, user, query)
+  const [rows, [counted]] = await Promise.all([
+    selectCompanies(db)
+      .where(where)
+      .orderBy(desc(companies.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: count() })
+      .from(companies)
+      .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+      .where(where),
+  ])
+  return { items: rows.map(toListItem), total: counted?.n ?? 0 }
+}
+
+/** Rows for the export: the same filters, no paging (capped). */
+export async function exportCompanies(db: Db, user: UserRow, query: Omit<CompanyListQuery, 'page' | 'limit'>, cap: number): Promise<Company[]> {
+  const rows = await selectCompanies(db).where(listConditions(db, user, query)).orderBy(desc(companies.id)).limit(cap)
+  return rows.map(toCompany)
+}
+
+/** The company form's values split over the core row and the details row. */
+export function companyValues(form: CompanyForm, now: Date) {
+  const core = { inn: form.inn, ogrn: form.ogrn, kpp: form.kpp, short_name: form.short_name, full_name: form.full_name }
+  const details = {
+    kind: form.kind,
+    okpo: form.okpo,
+    okved: form.okved,
+    organization_type: form.organization_type,
+    tax_system: form.tax_system,
+    legal_form: form.legal_form,
+    legal_address: form.legal_address,
+    postal_address: form.postal_address,
+    contact_person_name: form.contact_person_name,
+    contact_person_phone: form.contact_person_phone,
+    site: form.site,
+    bidder_email: form.bidder_email,
+    creation_date: form.creation_date,
+    registration_certificate: form.registration_certificate,
+    purpose: form.purpose,
+    registering_body: form.registering_body,
+    registration_place: form.registration_place,
+    status: form.status,
+    updated_at: now,
+  }
+  return { core, details }
+}
+
+/** Inserts or replaces a company's details row. */
+export async function saveDetails(db: Db, companyId: number, details: ReturnType<typeof companyValues>['details']): Promise<void> {
+  await db
+    .insert(companyDetails)
+    .values({ company_id: companyId, ...details })
+    .onConflictDoUpdate({ target: companyDetails.company_id, set: details })
+}

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify'
+import * as v from 'valibot'
+import { SESSION_ACTION } from '../../../core/socket/message'
+import { issuesToValidationMap } from '../../../core/validation'
+import type { ServerDeps } from '../../../server/deps'
+import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
+import { pickLang, lookup, type Lang } from '../../../server/http/i18n'
+import { parseBody } from '../../../server/http/validate'
+
+export { parseBody }
+
+/** A path id: positive digits, else the record cannot exist (404, never a 500 from the database). */
+export function idParam(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string | undefined>)[name] ?? ''
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0
+  if (id <= 0) throw notFound()
+  return id
+}
+
+/** Query-string filters through a contract schema; a bad filter is a 422 like a bad body. */
+export function parseQuery<S extends v.GenericSchema>(schema: S, query: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, query ?? {})
+  if (!result.success) throw invalidInput(issuesToValidationMap(result.issues))
+  return result.output
+}
+
+/** A module message (`clients:server.<key>`) as an ApiError. */
+export const clientsError = (status: number, key: string, params?: Record<string, string | number>) =>
+  new ApiError(status, `clients:server.${key}`, params ? { params } : {})
+
+export function langOf(request: FastifyRequest): Lang {
+  return pickLang(request.headers['accept-language'])
+}
+
+/** A text of the module's pack in the request's language (export headers, labels). */
+export function text(lang: Lang, key: string): string {
+  return lookup(lang, `clients:${key}`) ?? key
+}
+
+/**
+ * After a change to a client's company data: their header completeness bar reloads at once (SPEC §2; the
+ * socket's type 2 `updateClientProgress`). Ephemeral (relay, no replay); a push failure never fails the save.
+ */
+export async function pushProgress(deps: ServerDeps, ownerUserId: number | null | undefined): Promise<void> {
+  if (!ownerUserId) return
+  try {
+    await deps.hub.relay([ownerUserId], { type: 2, action: SESSION_ACTION.updateClientProgress })
+  } catch {
+    // The bar catches up on the next page load.
+  }
+}
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null)

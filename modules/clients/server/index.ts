@@ -1,0 +1,95 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyMultipart from '@fastify/multipart'
+import type { ServerDeps, ServerModule } from '../../../server/module'
+import { agentRoutes, impersonatedBy } from './agents'
+import { bankAccountRoutes } from './bank-accounts'
+import { companyRoutes } from './companies'
+import type { ClientsContext } from './context'
+import { documentRoutes } from './documents'
+import { exportRoutes } from './export'
+import { financialRoutes } from './financials'
+import { fullnessContributor } from './fullness'
+import { individualRoutes } from './individuals'
+import { ownerRoutes } from './owners'
+import { personRoutes } from './persons'
+import { linkSecret, publicLinkRoutes } from './public-links'
+import { createDadataRegistry, createLocalRegistry, type OrganizationRegistry } from './registry'
+import { searchRoutes } from './search'
+import { seedClients } from './seed'
+import { createDiskStorage, withSamples, type FileStorage } from './storage'
+
+export type { FileStorage, StoredFile } from './storage'
+export type { OrganizationRegistry } from './registry'
+
+export interface ClientsServerOptions {
+  /** Where uploads go; default: disk under DATA_DIR/files. Demo `sample:` files are served either way. */
+  storage?: (deps: ServerDeps) => FileStorage
+  /** Upload size limit in bytes; default CLIENT_FILE_MAX_MB (20) megabytes. */
+  maxFileBytes?: number
+  /** The organisations registry; default by configuration (see registryFromEnv). */
+  registry?: (deps: ServerDeps) => OrganizationRegistry
+  /** The public-link signing key; default PUBLIC_LINK_SECRET, else one generated and kept in the database. */
+  linkSecret?: string | null
+  env?: Record<string, string | undefined>
+}
+
+/** ORG_REGISTRY=dadata with ORG_REGISTRY_TOKEN (and optionally ORG_REGISTRY_URL) → DaData; otherwise the local table. */
+export function registryFromEnv(env: Record<string, string | undefined>, deps: ServerDeps): OrganizationRegistry {
+  const kind = env.ORG_REGISTRY ?? 'local'
+  if (kind === 'local') return createLocalRegistry(deps.db)
+  if (kind === 'dadata') {
+    if (!env.ORG_REGISTRY_TOKEN) throw new Error('ORG_REGISTRY=dadata needs ORG_REGISTRY_TOKEN')
+    return createDadataRegistry({ token: env.ORG_REGISTRY_TOKEN, ...(env.ORG_REGISTRY_URL ? { url: env.ORG_REGISTRY_URL } : {}) })
+  }
+  throw new Error(`ORG_REGISTRY must be local or dadata, got "${kind}"`)
+}
+
+function maxBytesFromEnv(env: Record<string, string | undefined>): number {
+  const raw = env.CLIENT_FILE_MAX_MB
+  const mb = raw ? Number(raw) : 20
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`CLIENT_FILE_MAX_MB must be a positive number, got "${raw}"`)
+  return Math.round(mb * 1024 * 1024)
+}
+
+/**
+ * The clients and companies module's server half (issue 5): companies and their sections, individuals, file
+ * uploads, export, public links, company search, agents and impersonation, and the completeness contributor.
+ */
+export function createClientsServer(options: ClientsServerOptions = {}): ServerModule {
+  const env = options.env ?? process.env
+  const maxFileBytes = options.maxFileBytes ?? maxBytesFromEnv(env)
+  return {
+    id: 'clients',
+    migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+
+    async register(app, deps) {
+      await app.register(fastifyMultipart, { limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 12 } })
+      const ctx: ClientsContext = {
+        deps,
+        maxFileBytes,
+        storage: withSamples(options.storage ? options.storage(deps) : createDiskStorage(join(deps.config.dataDir, 'files'))),
+        registry: options.registry ? options.registry(deps) : registryFromEnv(env, deps),
+        linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
+      }
+      app.extensions.fullness.push(fullnessContributor())
+      app.extensions.profile.push(impersonatedBy(deps.db))
+
+      companyRoutes(app, ctx)
+      exportRoutes(app, ctx)
+      personRoutes(app, ctx)
+      ownerRoutes(app, ctx)
+      bankAccountRoutes(app, ctx)
+      financialRoutes(app, ctx)
+      documentRoutes(app, ctx)
+      publicLinkRoutes(app, ctx)
+      searchRoutes(app, ctx)
+      individualRoutes(app, ctx)
+      agentRoutes(app, ctx)
+    },
+
+    seed: seedClients,
+  }
+}
+
+export const clientsServer: ServerModule = createClientsServer()

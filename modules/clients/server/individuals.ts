@@ -1,0 +1,177 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { ROLE } from '../../../core/auth/profile'
+import { currentUser } from '../../../server/auth/require-user'
+import type { UserRow } from '../../../server/auth/sessions'
+import type { Db } from '../../../server/db/client'
+import { users } from '../../../server/db/schema'
+import { ok } from '../../../server/http/envelope'
+import { forbidden, notFound } from '../../../server/http/errors'
+import type { Individual, IndividualListItem } from '../contract'
+import type { DocumentType } from '../rules/catalogues'
+import { individualForm, individualListQuery, type IndividualForm } from '../rules/forms'
+import { personWarnings } from '../rules/warnings'
+import { individuals } from '../tables'
+import type { ClientsContext } from './context'
+import { idParam, parseBody, parseQuery } from './http'
+import { individualScope, isKeeper } from './scope'
+
+type Row = { person: typeof individuals.$inferSelect; agent: { id: number | null; name: string | null } | null }
+
+const fullName = (p: { last_name: string; first_name: string; middle_name: string | null }) =>
+  [p.last_name, p.first_name, p.middle_name].filter(Boolean).join(' ')
+
+const agentRef = (a: Row['agent']) => (a && a.id !== null ? { id: a.id, name: a.name ?? '' } : null)
+
+function select(db: Db) {
+  return db
+    .select({ person: individuals, agent: { id: users.id, name: users.full_name } })
+    .from(individuals)
+    .leftJoin(users, eq(users.id, individuals.agent_user_id))
+}
+
+function toItem({ person: p, agent }: Row): IndividualListItem {
+  return { id: p.id, full_name: fullName(p), inn: p.inn, birthday: p.birthday, phone: p.phone, email: p.email, agent: agentRef(agent), created_at: p.created_at.toISOString() }
+}
+
+function toIndividual({ person: p, agent }: Row): Individual {
+  return {
+    id: p.id,
+    last_name: p.last_name,
+    first_name: p.first_name,
+    middle_name: p.middle_name,
+    birthday: p.birthday,
+    birthplace: p.birthplace,
+    citizenship: p.citizenship,
+    inn: p.inn,
+    snils: p.snils,
+    registration_address: p.registration_address,
+    document_type: p.document_type as DocumentType,
+    document_series: p.document_series,
+    document_number: p.document_number,
+    document_issue_date: p.document_issue_date,
+    document_issuer: p.document_issuer,
+    subdivision_code: p.subdivision_code,
+    phone: p.phone,
+    email: p.email,
+    agent: agentRef(agent),
+    created_at: p.created_at.toISOString(),
+    updated_at: p.updated_at.toISOString(),
+    warnings: personWarnings(p),
+  }
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+
+function conditions(db: Db, user: UserRow, q: string): SQL {
+  const all: SQL[] = [individualScope(db, user)]
+  const term = q.trim()
+  if (term) {
+    const pattern = `%${likeEscape(term)}%`
+    all.push(
+      or(
+        ilike(sql`${individuals.last_name} || ' ' || ${individuals.first_name} || coalesce(' ' || ${individuals.middle_name}, '')`, pattern),
+        ilike(individuals.inn, `${likeEscape(term)}%`),
+        ilike(individuals.phone, `%${likeEscape(term.replace(/\D/g, '') || term)}%`),
+      ) as SQL,
+    )
+  }
+  return and(...all) as SQL
+}
+
+export interface ExportIndividual {
+  id: number
+  full_name: string
+  inn: string | null
+  birthday: string | null
+  phone: string | null
+  email: string | null
+  agent: string | null
+}
+
+export async function listIndividualsForExport(db: Db, user: UserRow, q: string, cap: number): Promise<ExportIndividual[]> {
+  const rows = await select(db).where(conditions(db, user, q)).orderBy(desc(individuals.id)).limit(cap)
+  return rows.map(r => ({ ...toItem(r), agent: r.agent?.name ?? null }))
+}
+
+function values(form: IndividualForm) {
+  return {
+    last_name: form.last_name,
+    first_name: form.first_name,
+    middle_name: form.middle_name,
+    birthday: form.birthday,
+    birthplace: form.birthplace,
+    citizenship: form.citizenship,
+    inn: form.inn,
+    snils: form.snils,
+    registration_address: form.registration_address,
+    document_type: form.document_type,
+    document_series: form.document_series,
+    document_number: form.document_number,
+    document_issue_date: form.document_issue_date,
+    document_issuer: form.document_issuer,
+    subdivision_code: form.subdivision_code,
+    phone: form.phone,
+    email: form.email,
+  }
+}
+
+/** Individuals (SPEC /physics): agents keep them like companies; clients and other roles see none. */
+export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): void {
+  const { db, clock } = ctx.deps
+
+  async function load(user: UserRow, id: number): Promise<Individual> {
+    const [row] = await select(db)
+      .where(and(eq(individuals.id, id), individualScope(db, user)))
+      .limit(1)
+    if (!row) throw notFound()
+    return toIndividual(row)
+  }
+
+  app.get('/physics', { preHandler: app.requireUser() }, async request => {
+    const { user } = currentUser(request)
+    const query = parseQuery(individualListQuery, request.query)
+    const where = conditions(db, user, query.q)
+    const rows = await select(db)
+      .where(where)
+      .orderBy(desc(individuals.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+    const [counted] = await db.select({ n: count() }).from(individuals).where(where)
+    return ok({ items: rows.map(toItem), total: counted?.n ?? 0 })
+  })
+
+  app.post('/physics', { preHandler: app.requireUser() }, async request => {
+    const { user } = currentUser(request)
+    if (!isKeeper(user)) throw forbidden()
+    const form = parseBody(individualForm, request.body)
+    const now = new Date(clock.now())
+    const [row] = await db
+      .insert(individuals)
+      .values({ ...values(form), agent_user_id: user.role === ROLE.admin ? null : user.id, created_at: now, updated_at: now })
+      .returning({ id: individuals.id })
+    return ok(await load(user, row!.id))
+  })
+
+  app.get('/physics/:id', { preHandler: app.requireUser() }, async request => {
+    return ok(await load(currentUser(request).user, idParam(request)))
+  })
+
+  app.post('/physics/:id', { preHandler: app.requireUser() }, async request => {
+    const { user } = currentUser(request)
+    const current = await load(user, idParam(request))
+    const form = parseBody(individualForm, request.body)
+    await db
+      .update(individuals)
+      .set({ ...values(form), updated_at: new Date(clock.now()) })
+      .where(eq(individuals.id, current.id))
+    return ok(await load(user, current.id))
+  })
+
+  app.post('/physics/:id/delete', { preHandler: app.requireUser() }, async request => {
+    const { user } = currentUser(request)
+    const current = await load(user, idParam(request))
+    await db.delete(individuals).where(eq(individuals.id, current.id))
+    return ok(null)
+  })
+}

@@ -1,0 +1,101 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rm, stat } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { fileURLToPath } from 'node:url'
+
+/** What storing a stream produced. `head` is its first bytes, for the type check. */
+export interface StoredFile {
+  key: string
+  size: number
+  sha256: string
+  head: Buffer
+}
+
+/**
+ * Where uploaded files live. The default keeps them on disk under DATA_DIR/files; an object store (S3 and the
+ * like) plugs in by passing another implementation to createClientsServer({ storage }).
+ */
+export interface FileStorage {
+  put(stream: Readable): Promise<StoredFile>
+  open(key: string): Promise<Readable>
+  remove(key: string): Promise<void>
+}
+
+const HEAD_BYTES = 16
+
+/** Counts, hashes and keeps the first bytes of what flows through. */
+function meter() {
+  const hash = createHash('sha256')
+  let size = 0
+  let head = Buffer.alloc(0)
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      hash.update(chunk)
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)])
+      callback(null, chunk)
+    },
+  })
+  return { transform, result: () => ({ size, sha256: hash.digest('hex'), head }) }
+}
+
+/** Files on disk under `root`, in `yyyy/mm/<uuid>` (never a user-given name on disk). */
+export function createDiskStorage(root: string, now: () => Date = () => new Date()): FileStorage {
+  const absolute = resolve(root)
+  const pathOf = (key: string) => {
+    const path = resolve(absolute, key)
+    if (!path.startsWith(absolute + sep)) throw new Error('storage key outside the root')
+    return path
+  }
+  return {
+    async put(stream) {
+      const date = now()
+      const key = `${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      const m = meter()
+      try {
+        await pipeline(stream, m.transform, createWriteStream(path, { flags: 'wx' }))
+      } catch (error) {
+        await rm(path, { force: true })
+        throw error
+      }
+      return { key, ...m.result() }
+    },
+    async open(key) {
+      const path = pathOf(key)
+      await stat(path)
+      return createReadStream(path)
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true })
+    },
+  }
+}
+
+/** The read-only sample files the demo seed's documents point to (`sample:<name>`). */
+export const SAMPLES_DIR = fileURLToPath(new URL('./samples', import.meta.url))
+const SAMPLE_PREFIX = 'sample:'
+
+/** Wraps a storage so `sample:` keys read the bundled samples; they are never written or removed. */
+export function withSamples(storage: FileStorage, dir = SAMPLES_DIR): FileStorage {
+  return {
+    put: stream => storage.put(stream),
+    async open(key) {
+      if (!key.startsWith(SAMPLE_PREFIX)) return storage.open(key)
+      const name = key.slice(SAMPLE_PREFIX.length)
+      if (!/^[\w.-]+$/.test(name)) throw new Error('bad sample name')
+      const path = join(dir, name)
+      await stat(path)
+      return createReadStream(path)
+    },
+    async remove(key) {
+      if (!key.startsWith(SAMPLE_PREFIX)) await storage.remove(key)
+    },
+  }
+}
+
+export const sampleKey = (name: string) => `${SAMPLE_PREFIX}${name}`
