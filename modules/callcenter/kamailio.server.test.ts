@@ -138,6 +138,26 @@ describe.skipIf(!installed)(title, () => {
     expect(done.status).toBe(200)
   })
 
+  it('registers JsSIP itself (the softphone’s library, over `ws` in Node), and fails it with a wrong password', async () => {
+    const g = globalThis as { WebSocket?: unknown }
+    const had = g.WebSocket
+    g.WebSocket ??= (await import('ws')).default
+    try {
+      const JsSIP = (await import('jssip')).default
+      const register = (user: string, password: string) =>
+        new Promise<string>(done => {
+          const phone = new JsSIP.UA({ sockets: [new JsSIP.WebSocketInterface(url)], uri: `sip:${user}@127.0.0.1`, password, register: true })
+          phone.on('registered', () => (phone.stop(), done('registered')))
+          phone.on('registrationFailed', e => (phone.stop(), done(`failed: ${e.cause}`)))
+          phone.start()
+        })
+      expect(await register('1160', demoSipPassword('1160'))).toBe('registered')
+      expect(await register('1035', 'wrong')).toBe('failed: Authentication Error')
+    } finally {
+      g.WebSocket = had
+    }
+  })
+
   it('answers 404 for a user who is not registered', async () => {
     const caller = ua('1150')
     await caller.connect()
