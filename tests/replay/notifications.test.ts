@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { replayText } from '../../core/events/replay'
+import { createRegistry } from '../../core/plugin/registry'
+import bids from '../../modules/bids'
+import invest from '../../modules/invest'
+import notifications from '../../modules/notifications'
+import { $headerItems, $latest, $unreadCount } from '../../modules/notifications/model'
+import tasks from '../../modules/tasks'
+import tenders from '../../modules/tenders'
+import { httpRequests, ofType, scenario } from './support'
+
+const MARK_READ_AFTER = 3000 // SPEC §9, literal on purpose
+
+/** Issue 4 §3: the bell and its list through the bus, with the real notifications plugin. */
+describe('replay: notifications', () => {
+  const run = (until?: number) => replayText(scenario('notifications.jsonl'), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
+
+  it('loads on sign-in and reloads on updateTopNotifications; the bell shows the latest 5', () => {
+    const { events, scope } = run(5050)
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 5000])
+    expect(scope.getState($headerItems).map(n => n.id)).toEqual([8, 7, 6, 5, 4])
+    expect(scope.getState($unreadCount)).toBe(8)
+  })
+
+  it('marks the latest 5 read 3000 ms after the bell opens, not at 2999', () => {
+    const opened = 10_000
+    const early = run(opened + MARK_READ_AFTER - 1)
+    expect(httpRequests(early.events, 'v1/notifications/read')).toHaveLength(0)
+    const due = run(opened + MARK_READ_AFTER)
+    const reads = httpRequests(due.events, 'v1/notifications/read')
+    expect(reads.map(e => [e.at, e.payload.body])).toEqual([[opened + MARK_READ_AFTER, { ids: [8, 7, 6, 5, 4] }]])
+  })
+
+  it('marks nothing when the bell closes before 3 s, and archiving removes the item', () => {
+    const { events, scope, clock } = run()
+    clock.advanceBy(60_000)
+    expect(httpRequests(events, 'v1/notifications/read').map(e => e.at)).toEqual([13_000])
+    expect(scope.getState($latest).map(n => n.id)).toEqual([7, 6, 5, 4, 3, 2, 1])
+    expect(scope.getState($unreadCount)).toBe(3)
+  })
+})
+
+describe('notification links come from the owning modules', () => {
+  const ref = (type: number) => ({ type, data: { id: 42 } })
+
+  it('links every type whose module is installed', () => {
+    const registry = createRegistry([notifications, tenders, bids, tasks, invest])
+    expect([1, 2, 3, 5, 7].map(type => registry.linkFor(ref(type)))).toEqual(['/tenders/42', '/tenders/42', '/bids/42', '/tasks/42', '/invest/42'])
+    expect(registry.linkFor(ref(4))).toBeNull()
+  })
+
+  it('renders a type as plain text when its module is not installed', () => {
+    const registry = createRegistry([notifications, bids])
+    expect(registry.linkFor(ref(1))).toBeNull()
+    expect(registry.linkFor(ref(3))).toBe('/bids/42')
+  })
+})
