@@ -11,8 +11,9 @@
 #   scripts/sip-peer.sh check     kamailio -c on the configuration with the same defines
 #   scripts/sip-peer.sh users     (re)render the SIP account table; a running peer reloads it
 #   scripts/sip-peer.sh url       print the WebSocket URL (ws://$SIP_HOST:$SIP_WS_PORT)
-#   scripts/sip-peer.sh with CMD… start the peer when kamailio is installed, run CMD with SIP_WS_URL set
-#                                 (unless already set), stop the peer again when CMD ends
+#   scripts/sip-peer.sh with CMD… start the peer when kamailio is installed and SIP_WS_URL names no other
+#                                 server, run CMD with SIP_WS_URL set, stop the peer again when CMD ends
+#                                 (e.g. `scripts/sip-peer.sh with tsx server/main.ts`)
 #
 # Environment: SIP_HOST (127.0.0.1), SIP_UDP_PORT (5060), SIP_WS_PORT (8088), SIP_DIR (.tmp/sip),
 # SIP_USERS ("code:password,…" instead of the demo accounts of server/seed.ts), KAMAILIO (kamailio binary).
@@ -168,13 +169,13 @@ case "$cmd" in
     ;;
   with)
     [[ $# -gt 0 ]] || { echo "usage: $0 with COMMAND..." >&2; exit 2; }
-    if command -v "$KAMAILIO" >/dev/null 2>&1; then
+    if [[ -n "${SIP_WS_URL:-}" && "$SIP_WS_URL" != "$(ws_url)" ]]; then
+      : # A telephony server is configured elsewhere: no local peer.
+    elif command -v "$KAMAILIO" >/dev/null 2>&1; then
       if ! running_pid >/dev/null; then
         if start; then
-          # Stopped again however CMD ends (exit, Ctrl-C, kill).
+          # Stopped again however COMMAND ends.
           trap 'stop >/dev/null' EXIT
-          trap 'exit 130' INT
-          trap 'exit 143' TERM
         else
           echo "continuing without the SIP peer" >&2
         fi
@@ -183,9 +184,18 @@ case "$cmd" in
     else
       echo "kamailio is not installed (scripts/ensure-kamailio.sh as root): the softphone has no SIP server" >&2
     fi
+    # COMMAND runs as a child so that Ctrl-C / TERM reach it (forwarded as TERM) and the peer stops after it.
+    "$@" &
+    child=$!
+    trap 'kill -TERM "$child" 2>/dev/null || true' INT TERM
     rc=0
-    "$@" || rc=$?
-    exit $rc
+    while :; do
+      wait "$child" && rc=0 || rc=$?
+      kill -0 "$child" 2>/dev/null || break
+    done
+    # A wait interrupted by a forwarded signal says 128+n; the child's own status, when bash still has it, wins.
+    if wait "$child" 2>/dev/null; then rc=0; else last=$?; [[ $last != 127 ]] && rc=$last; fi
+    exit "$rc"
     ;;
   *)
     sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
