@@ -10,7 +10,7 @@ declare module '../../core/bus/commands' {
     'notifications/loadPage': PageQuery
     'notifications/markRead': { ids: number[] }
     'notifications/archive': { id: number }
-    'notifications/openBell': Record<string, never>
+    'notifications/openBell': { ids: number[] }
     'notifications/closeBell': Record<string, never>
     'notifications/viewPage': { ids: number[] }
     'notifications/leavePage': Record<string, never>
@@ -53,7 +53,7 @@ export const notificationCommands: CommandHandlers = {
     ctx.bus.emit('notifications/archived', { id }, 'api')
   },
 
-  'notifications/openBell': (_, ctx) => void ctx.bus.emit('notifications/bellOpened', {}, ctx.source),
+  'notifications/openBell': ({ ids }, ctx) => void ctx.bus.emit('notifications/bellOpened', { ids }, ctx.source),
   'notifications/closeBell': (_, ctx) => void ctx.bus.emit('notifications/bellClosed', {}, ctx.source),
   'notifications/viewPage': ({ ids }, ctx) => void ctx.bus.emit('notifications/pageViewed', { ids }, ctx.source),
   'notifications/leavePage': (_, ctx) => void ctx.bus.emit('notifications/pageLeft', {}, ctx.source),

@@ -20,7 +20,8 @@ declare module '../../core/events/map' {
     'notifications/pageFailed': { query: PageQuery; failure: Failure }
     'notifications/markedRead': { ids: number[] }
     'notifications/archived': { id: number }
-    'notifications/bellOpened': Record<string, never>
+    /** The bell opened showing these unread ones; they are marked read 3 s later unless it closes first. */
+    'notifications/bellOpened': { ids: number[] }
     'notifications/bellClosed': Record<string, never>
     /** The full page shows these unread ones; they are marked read 3 s later unless the page moves on. */
     'notifications/pageViewed': { ids: number[] }

@@ -169,6 +169,8 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     // The client reconnects (to B, whose listener comes back by itself) from the last seq it saw.
     const lastSeen = sequenced(tab.received).at(-1)?.[1] ?? 0
     await expect.poll(async () => (await admin.query(`select 1 from pg_stat_activity where datname = $1 and application_name = 'b-listen'`, [name])).rowCount).toBe(1)
+    // Sockets attached while B was deaf are closed with 1012 once it hears again; a moment later it is settled.
+    await new Promise(resolve => setTimeout(resolve, 200))
     const back = await connect(await socketUrl(b.base, dave.token, lastSeen))
     expect(await back.waitFor(2)).toEqual([
       { type: 2, action: 'updateTopNotifications', seq: 2 },

@@ -1,6 +1,6 @@
-import { EMPTY, Subscription, filter, map, merge, switchMap, takeUntil, timer } from 'rxjs'
+import { EMPTY, Subscription, filter, map, merge, switchMap, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
-import { HEADER_LIST_SIZE, MARK_READ_AFTER_MS, type NotificationItem } from './contract'
+import { MARK_READ_AFTER_MS } from './contract'
 import type { PageQuery } from './model'
 
 /**
@@ -12,9 +12,6 @@ import type { PageQuery } from './model'
 export const notificationsProcess: Process = ({ bus, commands }) => {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
-  let latest: NotificationItem[] = []
-  sub.add(bus.on('notifications/latestLoaded').subscribe(e => (latest = e.payload.items)))
-  sub.add(bus.on('auth/loggedOut').subscribe(() => (latest = [])))
 
   // The open /notifications page follows the same pushes.
   let pageQuery: PageQuery | null = null
@@ -32,25 +29,12 @@ export const notificationsProcess: Process = ({ bus, commands }) => {
     }),
   )
 
-  const unreadOfHeader = () => latest.slice(0, HEADER_LIST_SIZE).filter(n => n.read === 0).map(n => n.id)
-  sub.add(
-    merge(bus.on('notifications/bellOpened').pipe(map(() => true)), bus.on(['notifications/bellClosed', 'auth/loggedOut']).pipe(map(() => false)))
-      .pipe(switchMap(open => (open ? timer(MARK_READ_AFTER_MS, scheduler) : EMPTY)))
-      .subscribe(() => void commands.dispatch('notifications/markRead', { ids: unreadOfHeader() }, 'timer')),
-  )
-
-  sub.add(
-    bus
-      .on('notifications/pageViewed')
-      .pipe(
-        switchMap(e =>
-          timer(MARK_READ_AFTER_MS, scheduler).pipe(
-            map(() => e.payload.ids),
-            takeUntil(bus.on(['notifications/pageLeft', 'auth/loggedOut'])),
-          ),
-        ),
-      )
-      .subscribe(ids => void commands.dispatch('notifications/markRead', { ids }, 'timer')),
-  )
+  // What the bell or the page shows is what gets marked; closing or leaving first cancels.
+  const markShown = (shown: 'notifications/bellOpened' | 'notifications/pageViewed', gone: 'notifications/bellClosed' | 'notifications/pageLeft') =>
+    merge(bus.on(shown).pipe(map(e => e.payload.ids)), bus.on([gone, 'auth/loggedOut']).pipe(map(() => null)))
+      .pipe(switchMap(ids => (ids && ids.length > 0 ? timer(MARK_READ_AFTER_MS, scheduler).pipe(map(() => ids)) : EMPTY)))
+      .subscribe(ids => void commands.dispatch('notifications/markRead', { ids }, 'timer'))
+  sub.add(markShown('notifications/bellOpened', 'notifications/bellClosed'))
+  sub.add(markShown('notifications/pageViewed', 'notifications/pageLeft'))
   return sub
 }

@@ -73,7 +73,7 @@ export default function Bell() {
   const { header, unread, open } = useUnit($notifications)
   const close = () => void dispatch('notifications/closeBell', {})
   return (
-    <DialogTrigger isOpen={open} onOpenChange={next => void dispatch(next ? 'notifications/openBell' : 'notifications/closeBell', {})}>
+    <DialogTrigger isOpen={open} onOpenChange={next => void (next ? dispatch('notifications/openBell', { ids: header.filter(n => n.read === 0).map(n => n.id) }) : close())}>
       <Anchor>
         <IconButton aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')} data-testid="bell">
           <BellIcon />
