@@ -24,8 +24,8 @@ export type Deliver = (userId: number, message: SocketMessage, exceptConnectionI
 export interface Broadcaster {
   publish(publication: Publication): Promise<void>
   /**
-   * `interrupted` is called when deliveries may have been lost (the transport dropped); the hub then closes its
-   * sockets so the clients reconnect and resume from their last seq.
+   * `interrupted` is called when deliveries may have been lost (the transport dropped, and again when it is back,
+   * for sockets that attached meanwhile); the hub then closes its sockets so the clients reconnect and resume.
    */
   subscribe(deliver: Deliver, interrupted?: () => void): () => void
   /** The user's last seq and what came after `since` (see SocketOutbox.history). */

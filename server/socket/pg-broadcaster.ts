@@ -52,6 +52,8 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
   let starting: Promise<void> | null = null
   let retry: NodeJS.Timeout | null = null
   let closed = false
+  /** The LISTEN connection was lost and is being re-established. */
+  let recovering = false
   /** Payloads are handled one after another, so a fetched (large) message cannot overtake a later small one. */
   let inbox: Promise<void> = Promise.resolve()
 
@@ -84,6 +86,7 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
     if (error) onError(error)
     client.end().catch(() => {})
     // Messages NOTIFYed while we were not listening are gone for this node: make its clients resume.
+    recovering = true
     for (const s of subscribers) s.interrupted?.()
     scheduleReconnect()
   }
@@ -122,6 +125,9 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
       return
     }
     listener = client
+    // Sockets that attached while this node was deaf may have missed messages: they resume too.
+    if (recovering) for (const s of subscribers) s.interrupted?.()
+    recovering = false
   }
 
   function start(): Promise<void> {
