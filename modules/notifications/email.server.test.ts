@@ -96,7 +96,7 @@ describeEachDb(
     })
 
     /** Notifies and returns the one e-mail it sent. */
-    async function mailTo(userId: number, type = NOTIFICATION_TYPE.task): Promise<Received> {
+    async function mailTo(userId: number, type: NotificationType = NOTIFICATION_TYPE.task): Promise<Received> {
       const before = inbox.length
       expect(await (await ctx.app.notify([userId], type, { id: 5 }, 'Новая задача', 'Позвонить клиенту ООО «Ромашка»')).mailed).toBe(1)
       expect(inbox).toHaveLength(before + 1)
