@@ -52,19 +52,48 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-echo "--- starting the server on $BASE_URL (DATA_DIR=$DATA_DIR, log $LOG)"
-# Sign-in is rate limited per client address; every e2e request comes from 127.0.0.1, so the limit is
-# raised for the suite (the limiter itself is covered by the server tests).
-HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" \
-  SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
-  setsid npx tsx server/main.ts >"$LOG" 2>&1 </dev/null &
-SERVER_PID=$!
+# Sign-in is rate limited per client address and phone; every e2e request comes from 127.0.0.1, so the
+# limit is raised for the suite (the limiter itself is covered by the server tests).
+start_server() {
+  echo "--- starting the server on $BASE_URL (DATA_DIR=$DATA_DIR, log $LOG)"
+  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" \
+    SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
+    setsid npx tsx server/main.ts >"$LOG" 2>&1 </dev/null &
+  SERVER_PID=$!
+}
 
 # Ready when the API answers at all (any HTTP status): the server listens only after migrations and seed.
 READY_URL="$BASE_URL/api/v1/health"
-t0=$SECONDS
-node scripts/lib/wait-http.mjs "$READY_URL" "${E2E_START_TIMEOUT:-90}" "$SERVER_PID"
-echo "--- server answered after $((SECONDS - t0)) s"
+wait_for_server() {
+  local t0=$SECONDS
+  if node scripts/lib/wait-http.mjs "$READY_URL" "${E2E_START_TIMEOUT:-90}" "$SERVER_PID"; then
+    echo "--- server answered after $((SECONDS - t0)) s"
+    return 0
+  fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    local code=0
+    wait "$SERVER_PID" || code=$?
+    echo "The server exited with status $code before answering." >&2
+    return 2
+  fi
+  return 1
+}
+
+start_server
+ready=0
+wait_for_server || ready=$?
+if [[ $ready == 2 ]]; then
+  # One retry for a server that died at start (seen once with no output at all); the first log is shown.
+  echo "--- the server's log of that attempt:" >&2
+  cat "$LOG" >&2 || true
+  mv "$LOG" "$LOG.first-attempt"
+  rm -rf "$DATA_DIR" && mkdir -p "$DATA_DIR"
+  echo "--- retrying the server start once" >&2
+  start_server
+  ready=0
+  wait_for_server || ready=$?
+fi
+[[ $ready == 0 ]] || exit 1
 
 export E2E_BASE_URL="$BASE_URL"
 rc=0

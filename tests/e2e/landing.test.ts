@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, newSession, pathOf, sidebarHrefs, signIn, waitForSignedIn, type Session } from './support/browser'
 import { baseUrl, releaseBaseUrl } from './support/server'
-import { DEMO_USERS, expectedLanding, expectedSidebar } from './support/spec'
+import { DEMO_USERS, expectedHomeRedirect, expectedLanding, expectedSidebar } from './support/spec'
 
 let browser: Browser
 let url: string
@@ -52,5 +52,16 @@ describe.each(DEMO_USERS.map(u => [`${u.phone} (role ${u.role}, ${u.note})`, u] 
     const expected = expectedSidebar(user)
     // The menu may fill in as the profile loads (tender flag, office): poll until it settles.
     await expect.poll(async () => [...(await sidebarHrefs(page))].sort(), { timeout: 10_000 }).toEqual(expected)
+  })
+
+  it(`opening / while signed in goes to ${expectedHomeRedirect(user)}`, async () => {
+    expect(signedIn, 'sign-in failed in the first test').toBe(true)
+    const { page } = session
+    await page.goto('/')
+    await waitForSignedIn(page)
+    const target = expectedHomeRedirect(user)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(target)
+    await page.waitForTimeout(300)
+    expect(pathOf(page)).toBe(target)
   })
 })

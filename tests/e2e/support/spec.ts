@@ -66,6 +66,11 @@ export function expectedLanding(user: DemoUser): string {
   }
 }
 
+/** SPEC §6: where visiting / sends a signed-in user (150 goes to /tenders on the home redirect). */
+export function expectedHomeRedirect(user: DemoUser): string {
+  return user.role === 150 ? '/tenders' : expectedLanding(user)
+}
+
 const only =
   (...roles: number[]) =>
   (u: DemoUser) =>
