@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { phoneDigits } from '../../../core/validation/phone'
+import { isValidPhone, phoneDigits } from '../../../core/validation/phone'
 import { SHARE_MAX, SHARE_MIN_EXCLUSIVE } from './catalogues'
 import { cmsg } from './messages'
 
@@ -82,8 +82,8 @@ export const settlementAccount = field(cmsg.settlementAccountLength, re(/^\d{20}
 
 // Addresses and contacts.
 export const zipcode = field(cmsg.zipcodeLength, re(/^\d{6}$/))
-/** Anything phoneDigits understands (`+7 (700) 100-00-10`, `(700) 100-00-10`, `77001000010`); stored as 11 digits. */
-export const phone = field(cmsg.phone, s => phoneDigits(s) !== null, s => phoneDigits(s) ?? s)
+/** The masked phone of SPEC §5 (`+7 (700) 100-00-10`, `(700) 100-00-10`) or the stored 11 digits; stored as 11 digits. */
+export const phone = field(cmsg.phone, s => isValidPhone(s) || /^\+?7\d{10}$/.test(s), s => phoneDigits(s) ?? s)
 export const email = field(cmsg.email, s => s.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(s))
 /** SPEC §5 URL: a web address with or without the scheme; stored as typed. */
 export const url = field(

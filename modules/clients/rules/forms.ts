@@ -58,7 +58,7 @@ import { cmsg } from './messages'
 
 /** Always null: a field that does not apply to this variant (a sole proprietor's kpp, a foreign ID's subdivision code). */
 const notApplicable = v.pipe(
-  v.optional(v.unknown()),
+  v.optional(v.unknown(), null),
   v.transform((): null => null),
 )
 
@@ -122,7 +122,7 @@ export const soleCompanyForm = v.object({
   kpp: notApplicable,
   okpo: okpo10.optional,
   legal_form: v.pipe(
-    v.optional(v.unknown()),
+    v.optional(v.unknown(), null),
     v.transform(() => LEGAL_FORM_SOLE),
   ),
   ...companyEntries,
