@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
-import { companies, offices, users } from '../../server/db/schema'
+import { companies, offices } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
+import { companyDetails } from '../clients/tables'
 import { CALL_RATINGS, CALLCENTER_ERROR, TASK_TYPE_CALL_BACK } from './contract'
 import { createCallCenterModule } from './server'
 import { loadCallCenterSettings } from './server/settings'
@@ -425,27 +426,33 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
     expect((await search(client.token)).statusCode).toBe(403)
   })
 
-  it('finds clients whose company owner has the phone, in the clients’ visibility rule', async () => {
+  it('finds clients by the company contact’s or owner’s phone, in the clients module’s visibility rule', async () => {
     const a = await office(ctx, 'A')
     const owner = await ctx.createUser({ role: 10, phone: '77011234567', full_name: 'Иванов Иван Иванович' })
     const agent = await signedIn(ctx, { role: 30, office_id: a })
     const otherAgent = await signedIn(ctx, { role: 30, office_id: a })
     const manager = await signedIn(ctx, { role: 35, office_id: a })
     const farManager = await signedIn(ctx, { role: 35, office_id: await office(ctx, 'B') })
+    const at = new Date(ctx.clock.now())
     const [company] = await ctx.db
       .insert(companies)
-      .values({ owner_user_id: owner.id, agent_user_id: agent.id, inn: '7700123459', short_name: 'ООО «Ромашка»', created_at: new Date(ctx.clock.now()) })
+      .values({ owner_user_id: owner.id, agent_user_id: agent.id, inn: '7700123459', short_name: 'ООО «Ромашка»', created_at: at })
       .returning()
+    // A second company whose contact person (clients module's company details) has another number.
+    const [other] = await ctx.db.insert(companies).values({ agent_user_id: agent.id, inn: '7700000001', full_name: 'АО «Лютик»', created_at: at }).returning()
+    await ctx.db.insert(companyDetails).values({ company_id: other!.id, contact_person_name: 'Петрова Ольга', contact_person_phone: '77019876543', updated_at: at })
     const op = await operator(ctx)
-    const search = async (token: string) => (await ctx.call('POST', '/api/v1/call-center/search-links-by-phone', token, { phone: '(701) 123-45-67' })).json().data.clients
+    const search = async (token: string, phone = '(701) 123-45-67') => (await ctx.call('POST', '/api/v1/call-center/search-links-by-phone', token, { phone })).json().data.clients
     const expected = [{ id: company!.id, organization_short_name: 'ООО «Ромашка»', contact_person_full_name: 'Иванов Иван Иванович', inn: '7700123459', agentClient: { id: company!.id } }]
     expect(await search(op.token)).toEqual(expected)
     expect(await search(agent.token)).toEqual(expected)
     expect(await search(manager.token)).toEqual(expected)
     expect(await search(otherAgent.token)).toEqual([])
     expect(await search(farManager.token)).toEqual([])
+    expect(await search(op.token, '+7 (701) 987-65-43')).toEqual([
+      { id: other!.id, organization_short_name: 'АО «Лютик»', contact_person_full_name: 'Петрова Ольга', inn: '7700000001', agentClient: { id: other!.id } },
+    ])
     // An extension matches no client.
     expect((await ctx.call('POST', '/api/v1/call-center/search-links-by-phone', op.token, { phone: '1160' })).json().data).toEqual({ clients: [], calls: [] })
-    expect(await ctx.db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(1)
   })
 })

@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, ne, type SQL } from 'drizzle-orm'
+import { and, countDistinct, desc, eq, ne, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ROLE } from '../../../core/auth/profile'
@@ -10,6 +10,8 @@ import { companies, users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, forbidden, invalidInput, notFound } from '../../../server/http/errors'
+import { companyScope } from '../../clients/server/scope'
+import { companyDetails } from '../../clients/tables'
 import { parseBody } from '../../../server/http/validate'
 import {
   CALL_STATUS,
@@ -336,38 +338,38 @@ async function visibleCall(db: Db, user: UserRow, id: number): Promise<CallRow> 
 }
 
 /**
- * Clients whose company's owner (the client user) has this phone: the companies table has no contact-phone
- * column yet. Visible like the clients module's rule: 100 and the call-center roles all, 35 its office's
- * agents' clients, 30 its own, everyone else none.
+ * Clients for the number: companies whose contact person's phone (clients module, company_details) or whose
+ * owner (the client user) has it. Visible by the clients module's own rule (companyScope: 100 all, 35 its
+ * office's agents' clients, 30 its own, 10 its own); the call-center roles, who answer the phone for everyone,
+ * see every match (name, inn, contact: enough to recognise the caller).
  */
 async function searchClients(db: Db, user: UserRow, phone: string): Promise<SearchLinkClient[]> {
   const owner = alias(users, 'owner')
-  const agent = alias(users, 'agent')
-  const conditions: SQL[] = [eq(owner.phone, phone)]
-  const everything: number[] = [ROLE.admin, ROLE.callCenter, ROLE.callCenterManager, ROLE.callCenterVerifier]
-  if (everything.includes(user.role)) {
-    // no further condition
-  } else if (user.role === ROLE.agentManager && user.office_id !== null) {
-    conditions.push(eq(agent.office_id, user.office_id))
-  } else if (user.role === ROLE.agent) {
-    conditions.push(eq(companies.agent_user_id, user.id))
-  } else {
-    return []
-  }
+  const callCenter: number[] = [ROLE.callCenter, ROLE.callCenterManager, ROLE.callCenterVerifier]
+  const visible = callCenter.includes(user.role) ? undefined : companyScope(db, user)
   const rows = await db
-    .select({ id: companies.id, short_name: companies.short_name, full_name: companies.full_name, inn: companies.inn, contact: owner.full_name, agent_user_id: companies.agent_user_id })
+    .select({
+      id: companies.id,
+      short_name: companies.short_name,
+      full_name: companies.full_name,
+      inn: companies.inn,
+      contact_name: companyDetails.contact_person_name,
+      contact_phone: companyDetails.contact_person_phone,
+      owner_name: owner.full_name,
+      agent_user_id: companies.agent_user_id,
+    })
     .from(companies)
-    .innerJoin(owner, eq(owner.id, companies.owner_user_id))
-    .leftJoin(agent, eq(agent.id, companies.agent_user_id))
-    .where(and(...conditions))
+    .leftJoin(owner, eq(owner.id, companies.owner_user_id))
+    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+    .where(and(or(eq(owner.phone, phone), eq(companyDetails.contact_person_phone, phone)), visible))
     .orderBy(desc(companies.id))
     .limit(SEARCH_LIMIT)
   return rows.map(r => ({
     id: r.id,
     organization_short_name: r.short_name ?? r.full_name,
-    contact_person_full_name: r.contact,
+    contact_person_full_name: r.contact_phone === phone && r.contact_name ? r.contact_name : (r.owner_name ?? r.contact_name),
     inn: r.inn,
-    // The agent's link to the client: the company itself until a separate agent-client record exists.
+    // The agent's link to the client: the company itself (there is no separate agent-client record).
     agentClient: r.agent_user_id ? { id: r.id } : null,
   }))
 }
