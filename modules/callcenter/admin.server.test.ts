@@ -240,6 +240,12 @@ describeEachDb('call center: employees (/callers)', ctx => {
     expect((await ctx.call('GET', '/api/v1/profile', fresh)).statusCode).toBe(401)
     const [row] = await ctx.db.select().from(callers).where(eq(callers.user_id, created.id))
     expect(row?.enabled).toBe(false)
+    // Signing in again is the core's business; the call center's endpoints refuse a disabled employee.
+    await ctx.db.update(users).set({ sip_code: '7777' }).where(eq(users.id, created.id))
+    const again = await ctx.signIn('77005551234', 'newsecret')
+    expect((await ctx.call('POST', '/api/v1/call-center/phone-call', again, { phone: '1160', direction: 2 })).statusCode).toBe(403)
+    expect((await ctx.call('POST', '/api/v1/call-center/contact-add', again, { phone: '(701) 000-00-01', name: 'x' })).statusCode).toBe(403)
+    await ctx.db.update(users).set({ sip_code: null }).where(eq(users.id, created.id))
 
     // Out of scope: another office's manager; a short password; moving to another office.
     expect((await update({}, w.managerB.token)).statusCode).toBe(404)

@@ -37,7 +37,7 @@ import {
   type SearchLinkClient,
   type SearchLinks,
 } from '../contract'
-import { callBackTasks, contacts, historyEvents, phoneCalls } from '../tables'
+import { callBackTasks, callers, contacts, historyEvents, phoneCalls } from '../tables'
 import { canAddContacts, hasSoftphone, officeScope } from './access'
 import { pathId } from './params'
 import type { CallCenterSettings } from './settings'
@@ -104,16 +104,24 @@ function toContact(row: typeof contacts.$inferSelect): Contact {
 
 const displayPhone = (digits: string) => (digits.length === 11 ? formatPhone(digits) : digits)
 
+/** An employee disabled on /callers works no calls and contacts (their sessions were ended too). */
+async function assertEnabled(db: Db, user: UserRow): Promise<void> {
+  const [row] = await db.select({ enabled: callers.enabled }).from(callers).where(eq(callers.user_id, user.id)).limit(1)
+  if (row && !row.enabled) throw forbidden()
+}
+
 /** Call endpoints need the softphone (SPEC §6: the call panel exists only with a SIP code). */
-function softphoneUser(request: FastifyRequest): UserRow {
+async function softphoneUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const { user } = currentUser(request)
   if (!hasSoftphone(user)) throw forbidden()
+  await assertEnabled(db, user)
   return user
 }
 
-function contactUser(request: FastifyRequest): UserRow {
+async function contactUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const { user } = currentUser(request)
   if (!canAddContacts(user)) throw forbidden()
+  await assertEnabled(db, user)
   return user
 }
 
@@ -139,7 +147,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   const now = () => new Date(clock.now())
 
   app.post('/call-center/phone-call', { preHandler: app.requireUser() }, async request => {
-    const user = softphoneUser(request)
+    const user = await softphoneUser(db, request)
     const form = parseBody(phoneCallCreateForm, request.body)
     const at = now()
     const [row] = await db
@@ -158,7 +166,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   })
 
   app.post('/call-center/phone-call/:id', { preHandler: app.requireUser() }, async request => {
-    const user = softphoneUser(request)
+    const user = await softphoneUser(db, request)
     const id = pathId(request.params, 'id')
     const form = parseBody(phoneCallUpdateForm, request.body)
     const call = await ownCall(db, user.id, id)
@@ -185,7 +193,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   })
 
   app.post('/call-center/search-links-by-phone', { preHandler: app.requireUser() }, async request => {
-    const user = contactUser(request)
+    const user = await contactUser(db, request)
     const { phone } = parseBody(searchLinksForm, request.body)
     const clients = await searchClients(db, user, phone)
     const calls = await searchCalls(db, user, phone)
@@ -246,7 +254,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   const today = () => isoDateIn(settings.timeZone, clock.now())
 
   app.post('/call-center/:phoneCallId/call-end', { preHandler: app.requireUser() }, async request => {
-    const user = softphoneUser(request)
+    const user = await softphoneUser(db, request)
     const callId = pathId(request.params, 'phoneCallId')
     const form = parseBody(callEndForm(today()), request.body)
     if (form.phone_call_id !== null && form.phone_call_id !== callId) throw invalidInput({ phone_call_id: cmsg.phoneCallMismatch })
@@ -254,7 +262,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   })
 
   app.post('/tenders/:tenderId/call-end', { preHandler: app.requireUser() }, async request => {
-    const user = softphoneUser(request)
+    const user = await softphoneUser(db, request)
     const tenderId = pathId(request.params, 'tenderId')
     const form = parseBody(callEndForm(today()), request.body)
     if (form.phone_call_id === null) throw invalidInput({ phone_call_id: cmsg.required })
@@ -262,7 +270,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   })
 
   async function addContact(request: FastifyRequest, pageOverride: { page: string; page_id: number } | null) {
-    const user = contactUser(request)
+    const user = await contactUser(db, request)
     const form = parseBody(contactForm, request.body)
     if (await isMassNumber(db, settings, form.phone, user.id)) {
       throw new ApiError(422, 'invalidInput', { validation: { phone: cmsg.massNumber }, code: CALLCENTER_ERROR.massNumber })
@@ -292,7 +300,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   )
 
   app.post('/tenders/:tenderId/history-add', { preHandler: app.requireUser() }, async request => {
-    const user = contactUser(request)
+    const user = await contactUser(db, request)
     const tenderId = pathId(request.params, 'tenderId')
     const form = parseBody(historyAddForm, request.body)
     await db.insert(historyEvents).values({ page: TENDER_PAGE, page_id: tenderId, type: form.type, value: form.value, user_id: user.id, created_at: now() })
