@@ -180,6 +180,14 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
 
   async function saveLicence(companyId: number, body: unknown, licenceId: number | null): Promise<Licence> {
     const form = parseBody(licenceForm, body)
+    const [before] =
+      licenceId === null
+        ? [null]
+        : await db
+            .select({ file_id: licences.file_id })
+            .from(licences)
+            .where(and(eq(licences.id, licenceId), eq(licences.company_id, companyId)))
+    if (before === undefined) throw notFound()
     if (form.file_id !== null) {
       await fileOf(db, companyId, form.file_id).catch(() => {
         throw new ApiError(422, 'invalidInput', { validation: { file_id: 'clients:server.fileNotFound' } })
@@ -202,13 +210,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
         .returning({ id: licences.id })
       id = row!.id
     } else {
-      const [before] = await db
-        .select({ file_id: licences.file_id })
-        .from(licences)
-        .where(and(eq(licences.id, licenceId), eq(licences.company_id, companyId)))
-      if (!before) throw notFound()
       await db.update(licences).set(values).where(eq(licences.id, licenceId))
-      if (before.file_id !== null && before.file_id !== form.file_id) await dropFileIfUnused(ctx, before.file_id)
+      if (before && before.file_id !== null && before.file_id !== form.file_id) await dropFileIfUnused(ctx, before.file_id)
       id = licenceId
     }
     return (await listLicences(db, companyId)).find(l => l.id === id)!
