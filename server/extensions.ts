@@ -17,6 +17,17 @@ export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Reco
 /** Fields a module adds to GET v1/profile for a session (e.g. `impersonated_by`). */
 export type ProfileContributor = (auth: SessionUser) => Promise<Partial<Profile>>
 
+/** A support message as stored (POST users/feedback); `from` is who wrote it. */
+export interface FeedbackReceived {
+  id: number
+  message: string
+  url: string
+  from: { id: number; name: string; role: number }
+  hasEventLog: boolean
+}
+/** Runs after a support message is stored (e.g. notifications tell the administrators). */
+export type FeedbackListener = (feedback: FeedbackReceived) => Promise<void>
+
 /**
  * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
  * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
@@ -26,6 +37,8 @@ export interface CoreExtensions {
   fullness: FullnessContributor[]
   /** GET v1/profile (and the profile returned by profile/settings). */
   profile: ProfileContributor[]
+  /** POST users/feedback: after the message is stored; a failing listener is logged, never fails the request. */
+  feedbackReceived: FeedbackListener[]
 }
 
 declare module 'fastify' {
@@ -35,5 +48,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [] }
+  return { fullness: [], profile: [], feedbackReceived: [] }
 }
