@@ -139,7 +139,7 @@ export function organization(rand: Rand): RegistryOrg & { legal_form: number } {
   const name = companyName(rand)
   return {
     inn: completeInn(tax + digits(rand, 5)),
-    ogrn: completeOgrn(`1${yy}${region.code}${digits(rand, 2)}${digits(rand, 7)}`),
+    ogrn: completeOgrn(`1${yy}${region.code}${digits(rand, 2)}${digits(rand, 5)}`),
     kpp: `${tax}01001`,
     okpo: digits(rand, 8),
     okved: pick(rand, OKVED),

@@ -1,0 +1,288 @@
+import { count, eq } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import { sessions } from '../../server/db/schema'
+import { DEMO_PASSWORD, demoPhone, seedDemo } from '../../server/seed'
+import { describeEachDb } from '../../server/testing/harness'
+import { isInnChecksumValid, isOgrnChecksumValid, isOgrnipChecksumValid } from './rules/checksums'
+import { createClientsServer } from './server'
+import { createDadataRegistry } from './server/registry'
+import { cast, createCompany, testDataDir, type Cast } from './server/test-helpers'
+import { impersonations, registryOrganizations } from './tables'
+
+const en = { 'accept-language': 'en' }
+
+/** A fake DaData answering like the real one (only what the adapter reads). */
+const dadataCalls: { url: string; body: unknown; auth: string | null }[] = []
+const fakeDadata: typeof fetch = async (input, init) => {
+  dadataCalls.push({ url: String(input), body: JSON.parse(String(init?.body)), auth: new Headers(init?.headers).get('authorization') })
+  const body = JSON.parse(String(init?.body)) as { query: string }
+  if (body.query === 'сломано') return new Response('oops', { status: 500 })
+  return Response.json({
+    suggestions: [
+      {
+        value: 'ПАО СБЕРБАНК',
+        data: {
+          inn: '7707083893',
+          kpp: '773601001',
+          ogrn: '1027700132195',
+          okpo: '00032537',
+          okved: '64.19',
+          type: 'LEGAL',
+          name: { full_with_opf: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"', short_with_opf: 'ПАО СБЕРБАНК' },
+          management: { name: 'Греф Герман Оскарович', post: 'ПРЕЗИДЕНТ' },
+          state: { status: 'ACTIVE', registration_date: Date.UTC(1991, 5, 20) },
+          address: { value: 'г Москва, ул Вавилова, д 19', data: { postal_code: '117312', city: 'Москва', street_with_type: 'ул Вавилова', house: '19', flat: null } },
+        },
+      },
+    ],
+  })
+}
+
+const local = createClientsServer({ env: {} })
+const withDadata = createClientsServer({ env: {}, registry: () => createDadataRegistry({ token: 'secret-token', url: 'https://registry.test/suggest', fetch: fakeDadata }) })
+
+describeEachDb(
+  'clients: agents, impersonation, individuals, company search, seed',
+  ctx => {
+    let c: Cast
+    const get = (url: string, token: string | null, headers?: Record<string, string>) => ctx.call('GET', `/api/v1/${url}`, token, undefined, headers)
+    const post = (url: string, token: string | null, body: unknown = {}, headers?: Record<string, string>) => ctx.call('POST', `/api/v1/${url}`, token, body, headers)
+
+    it('lists agents and managers with their offices and counts, for administrators and verifiers only', async () => {
+      c = await cast(ctx)
+      await createCompany(ctx, c.agentA.token)
+      await createCompany(ctx, c.agentA.token)
+      await post('physics', c.agentA.token, { last_name: 'Петров', first_name: 'Пётр' })
+      const list = (await get('agents', c.verifier.token)).json().data
+      expect(list.total).toBe(4)
+      expect(list.items.map((a: { full_name: string }) => a.full_name)).toEqual(['Агент Анна', 'Агент Борис', 'Агент Виктор', 'Менеджер Мария'])
+      expect(list.items[0]).toEqual({
+        id: c.agentA.id,
+        full_name: 'Агент Анна',
+        phone: expect.stringMatching(/^7\d{10}$/),
+        email: null,
+        role: 30,
+        office: { id: c.officeA, name: 'Офис А' },
+        companies_count: 3, // two new and the client's company it keeps
+        individuals_count: 1,
+        created_at: expect.any(String),
+      })
+      expect((await get(`agents?q=${encodeURIComponent('мария')}`, c.admin.token)).json().data.items.map((a: { id: number }) => a.id)).toEqual([c.manager.id])
+      expect((await get('agents?limit=2&page=2', c.admin.token)).json().data.items).toHaveLength(2)
+      for (const other of [c.agentA, c.manager, c.clientA, c.bank]) expect((await get('agents', other.token)).statusCode).toBe(403)
+
+      const view = (await get(`agents/${c.agentA.id}`, c.verifier.token)).json().data
+      expect(view).toMatchObject({ id: c.agentA.id, can_impersonate: false, impersonations: [] })
+      expect((await get(`agents/${c.admin.id}`, c.admin.token)).statusCode).toBe(404)
+      expect((await get(`agents/${c.clientA.id}`, c.admin.token)).statusCode).toBe(404)
+    })
+
+    it('logs an administrator into an agent’s cabinet, audited, shown in the profile, and back with one call', async () => {
+      c = await cast(ctx)
+      const mine = await createCompany(ctx, c.agentA.token)
+      ctx.clock.advance(60_000)
+      const started = await post(`agents/${c.agentA.id}/impersonate`, c.admin.token, {}, { 'user-agent': 'Browser/1.0' })
+      expect(started.statusCode).toBe(200)
+      const { token, role, user_id } = started.json().data
+      expect({ role, user_id }).toEqual({ role: 30, user_id: c.agentA.id })
+
+      // Inside: the agent's data, and the profile says who is really there.
+      const profile = (await get('profile', token)).json().data
+      expect(profile).toMatchObject({ id: c.agentA.id, role: 30, impersonated_by: { id: c.admin.id, name: 'Администратор' } })
+      expect((await get('profile', c.agentA.token)).json().data.impersonated_by).toBeNull()
+      expect((await get('profile', c.admin.token)).json().data.impersonated_by).toBeNull()
+      expect((await get(`companies/${mine}`, token)).statusCode).toBe(200)
+      expect((await post(`agents/${c.agentB.id}/impersonate`, token)).statusCode).toBe(403)
+
+      const [audit] = await ctx.db.select().from(impersonations)
+      expect(audit).toMatchObject({ admin_user_id: c.admin.id, target_user_id: c.agentA.id, user_agent: 'Browser/1.0', started_at: new Date(ctx.clock.now()), ended_at: null })
+      expect(audit?.ip).toEqual(expect.any(String))
+
+      ctx.clock.advance(120_000)
+      const back = await post('impersonation/end', token)
+      expect(back.statusCode).toBe(200)
+      const admin = back.json().data
+      expect(admin).toEqual({ token: expect.any(String), role: 100, user_id: c.admin.id })
+      expect((await get('profile', admin.token)).json().data).toMatchObject({ id: c.admin.id, impersonated_by: null })
+      // The agent session is over, and so is the admin session that started it (replaced by the new one).
+      expect((await get('profile', token)).statusCode).toBe(401)
+      expect((await get('profile', c.admin.token)).statusCode).toBe(401)
+      expect((await get('profile', c.agentA.token)).statusCode).toBe(200)
+      const [ended] = await ctx.db.select().from(impersonations)
+      expect(ended?.ended_at).toEqual(new Date(ctx.clock.now()))
+
+      const log = (await get('impersonations', admin.token)).json().data
+      expect(log).toEqual({ total: 1, items: [{ id: audit?.id, admin: { id: c.admin.id, name: 'Администратор' }, target: { id: c.agentA.id, name: 'Агент Анна' }, started_at: expect.any(String), ended_at: ended?.ended_at?.toISOString() }] })
+      expect((await get(`agents/${c.agentA.id}`, admin.token)).json().data).toMatchObject({ can_impersonate: true, impersonations: [{ id: audit?.id }] })
+      expect((await get(`impersonations?agent_id=${c.agentB.id}`, admin.token)).json().data.total).toBe(0)
+    })
+
+    it('refuses impersonation to non-administrators and of non-agents; end outside one is 409', async () => {
+      c = await cast(ctx)
+      expect((await post(`agents/${c.agentA.id}/impersonate`, c.verifier.token)).statusCode).toBe(403)
+      expect((await post(`agents/${c.agentA.id}/impersonate`, c.manager.token)).statusCode).toBe(403)
+      expect((await post(`agents/${c.clientA.id}/impersonate`, c.admin.token)).statusCode).toBe(404)
+      expect((await post(`agents/${c.bank.id}/impersonate`, c.admin.token)).statusCode).toBe(404)
+      const notInside = await post('impersonation/end', c.admin.token, {}, en)
+      expect(notInside.statusCode).toBe(409)
+      expect(notInside.json().message).toBe('You are already in your own cabinet')
+      expect((await get('impersonations', c.verifier.token)).statusCode).toBe(403)
+      const [n] = await ctx.db.select({ n: count() }).from(impersonations)
+      expect(n?.n).toBe(0)
+    })
+
+    it('ends with a sign-in prompt when the administrator’s own session was signed out meanwhile', async () => {
+      c = await cast(ctx)
+      const { token } = (await post(`agents/${c.manager.id}/impersonate`, c.admin.token)).json().data
+      await get('users/logout', c.admin.token)
+      const res = await post('impersonation/end', token, {}, en)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ result: false, message: 'Your administrator session has ended, please sign in again', code: 6969 })
+      expect((await get('profile', token)).statusCode).toBe(401)
+      const open = await ctx.db.select().from(sessions).where(eq(sessions.user_id, c.admin.id))
+      expect(open.every(s => s.revoked_at !== null)).toBe(true)
+    })
+
+    it('individuals: agents keep them like companies; others see none (404)', async () => {
+      c = await cast(ctx)
+      const created = await post('physics', c.agentA.token, {
+        last_name: 'Петров',
+        first_name: 'Пётр',
+        middle_name: 'Петрович',
+        birthday: '01.02.1980',
+        inn: '500100732258',
+        snils: '112-233-445 95',
+        document_series: '45 12',
+        document_number: '345 678',
+        subdivision_code: '770-001',
+        phone: '+7 (700) 100-00-11',
+        email: 'petrov@example.com',
+      })
+      expect(created.statusCode).toBe(200)
+      const person = created.json().data
+      expect(person).toMatchObject({ birthday: '1980-02-01', document_series: '4512', document_number: '345678', subdivision_code: '770001', phone: '77001000011', agent: { id: c.agentA.id }, warnings: { inn: 'clients:validation.innChecksum' } })
+      const bad = await post('physics', c.agentA.token, { first_name: 'x', document_type: 2, document_number: '123', email: 'no' }, en)
+      expect(bad.json().validation).toEqual({ last_name: 'Required field', email: 'Invalid E-mail', document_number: 'The document number has 9 digits' })
+
+      const updated = (await post(`physics/${person.id}`, c.manager.token, { last_name: 'Петров', first_name: 'Пётр', citizenship: '398', document_type: 3, document_number: '012345678' })).json().data
+      expect(updated).toMatchObject({ citizenship: '398', document_type: 3, document_number: '012345678', phone: null })
+      expect((await get(`physics?q=${encodeURIComponent('петров')}`, c.admin.token)).json().data).toMatchObject({ total: 1, items: [{ id: person.id, full_name: 'Петров Пётр', agent: { id: c.agentA.id } }] })
+      expect((await get('physics', c.agentA.token)).json().data.total).toBe(1)
+      for (const other of [c.agentB, c.agentC, c.clientA, c.bank, c.verifier]) {
+        expect((await get(`physics/${person.id}`, other.token)).statusCode).toBe(404)
+        expect((await post(`physics/${person.id}`, other.token, { last_name: 'X', first_name: 'Y' })).statusCode).toBe(404)
+        expect((await post(`physics/${person.id}/delete`, other.token)).statusCode).toBe(404)
+        expect((await get('physics', other.token)).json().data.total).toBe(0)
+      }
+      for (const other of [c.clientA, c.bank]) expect((await post('physics', other.token, { last_name: 'X', first_name: 'Y' })).statusCode).toBe(403)
+      expect((await post(`physics/${person.id}/delete`, c.agentA.token)).statusCode).toBe(200)
+      expect((await get(`physics/${person.id}`, c.agentA.token)).statusCode).toBe(404)
+    })
+
+    it('searches the local organisations registry by name or inn (at least 2 characters)', async () => {
+      c = await cast(ctx)
+      await ctx.db.insert(registryOrganizations).values([
+        { inn: '7707083893', ogrn: '1027700132195', kpp: '773601001', okpo: '00032537', okved: '64.19', short_name: 'ПАО Сбербанк', full_name: 'Публичное акционерное общество «Сбербанк России»', legal_address: { city: 'Москва', zipcode: '117312', street: 'ул. Вавилова', house: '19', office: null }, head_name: 'Греф Герман Оскарович', head_position: 'Президент', registration_date: '1991-06-20' },
+        { inn: '500100732259', ogrn: '304500116000157', short_name: 'ИП Сбербанков С. С.', full_name: 'Индивидуальный предприниматель Сбербанков Семён Семёнович', status: 'liquidated' },
+      ])
+      const res = await get(`autocomplete/organization-search-kz/${encodeURIComponent('сбер')}`, c.agentA.token)
+      expect(res.statusCode).toBe(200)
+      const items = res.json().data
+      expect(items).toHaveLength(2)
+      expect(items[1]).toEqual({
+        title: 'ПАО Сбербанк',
+        value: 'Публичное акционерное общество «Сбербанк России», 117312, Москва, ул. Вавилова, 19',
+        inn: '7707083893',
+        oked: '64.19',
+        data: {
+          kind: 'legal',
+          inn: '7707083893',
+          ogrn: '1027700132195',
+          kpp: '773601001',
+          okpo: '00032537',
+          okved: '64.19',
+          short_name: 'ПАО Сбербанк',
+          full_name: 'Публичное акционерное общество «Сбербанк России»',
+          legal_address: { city: 'Москва', zipcode: '117312', street: 'ул. Вавилова', house: '19', office: null },
+          creation_date: '1991-06-20',
+          status: 'active',
+          head_name: 'Греф Герман Оскарович',
+          head_position: 'Президент',
+        },
+      })
+      expect(items[0].data).toMatchObject({ kind: 'sole', status: 'liquidated', legal_address: { city: null } })
+      expect((await get('autocomplete/organization-search-kz/50010', c.clientA.token)).json().data.map((i: { inn: string }) => i.inn)).toEqual(['500100732259'])
+      expect((await get('autocomplete/organization-search-kz/%25', c.admin.token)).json().data).toEqual([])
+      expect((await get('autocomplete/organization-search-kz/с', c.manager.token)).json().data).toEqual([])
+      expect((await get('autocomplete/organization-search-kz/сбер', c.bank.token)).statusCode).toBe(403)
+      expect((await get('autocomplete/organization-search-kz/сбер', null)).statusCode).toBe(401)
+    })
+
+    it('seeds a few hundred check-digit-valid organisations, the demo agents’ clients and a complete first client', async () => {
+      await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, [local])
+      const orgs = await ctx.db.select().from(registryOrganizations)
+      expect(orgs.length).toBeGreaterThanOrEqual(300)
+      for (const o of orgs) {
+        expect(isInnChecksumValid(o.inn), o.inn).toBe(true)
+        expect(o.inn.length === 10 ? isOgrnChecksumValid(o.ogrn ?? '') : isOgrnipChecksumValid(o.ogrn ?? ''), o.ogrn ?? '').toBe(true)
+      }
+      const client = await ctx.signIn(demoPhone('0010'), DEMO_PASSWORD)
+      const fullness = (await get('statistics/client-fullness', client)).json().data
+      expect(fullness.map((i: { key: string; percent: number }) => [i.key, i.percent])).toEqual([
+        ['clientCompany', 100],
+        ['officials', 100],
+        ['founders', 100],
+        ['bankAccounts', 100],
+        ['financials', 100],
+        ['documents', 100],
+      ])
+      const company = (await get('company', client)).json().data
+      const docs = (await get(`companies/${company.id}/documents`, client)).json().data
+      expect(docs.length).toBeGreaterThanOrEqual(3)
+      const file = await get(`companies/${company.id}/files/${docs[0].file.id}`, client)
+      expect(file.statusCode).toBe(200)
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+      expect((await get(`companies/${company.id}/bank-accounts`, client)).json().data.every((a: { warnings: object }) => Object.keys(a.warnings).length === 0)).toBe(true)
+      expect((await get(`companies/${company.id}/persons`, client)).json().data.every((p: { warnings: object }) => Object.keys(p.warnings).length === 0)).toBe(true)
+
+      const second = await ctx.signIn(demoPhone('0011'), DEMO_PASSWORD)
+      expect((await get('statistics/client-fullness', second)).json().data.every((i: { percent: number }) => i.percent === 0)).toBe(true)
+      const agent = await ctx.signIn(demoPhone('0030'), DEMO_PASSWORD)
+      const list = (await get('companies', agent)).json().data
+      expect(list.total).toBe(15) // 14 of its own and the first client's
+      expect(list.items.every((i: { inn: string | null; short_name: string | null }) => i.inn && i.short_name)).toBe(true)
+      expect((await get('physics', agent)).json().data.total).toBe(8)
+      const manager = await ctx.signIn(demoPhone('0035'), DEMO_PASSWORD)
+      expect((await get('companies', manager)).json().data.total).toBe(21) // its 6 and its office agent's 15
+      const search = (await get(`autocomplete/organization-search-kz/${encodeURIComponent(orgs[0]!.short_name.slice(5, 9))}`, agent)).json().data
+      expect(search.length).toBeGreaterThan(0)
+    })
+  },
+  { env: { DATA_DIR: testDataDir() }, app: { modules: [local] } },
+)
+
+describeEachDb(
+  'clients: a real registry plugs in by configuration',
+  ctx => {
+    it('asks DaData and maps its answer; a failing registry is a 502', async () => {
+      const c = await cast(ctx)
+      dadataCalls.length = 0
+      const res = await ctx.call('GET', `/api/v1/autocomplete/organization-search-kz/${encodeURIComponent('сбербанк')}`, c.agentA.token)
+      expect(res.statusCode).toBe(200)
+      expect(dadataCalls).toEqual([{ url: 'https://registry.test/suggest', body: { query: 'сбербанк', count: 10 }, auth: 'Token secret-token' }])
+      expect(res.json().data).toEqual([
+        {
+          title: 'ПАО СБЕРБАНК',
+          value: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ", 117312, Москва, ул Вавилова, 19',
+          inn: '7707083893',
+          oked: '64.19',
+          data: expect.objectContaining({ kind: 'legal', kpp: '773601001', creation_date: '1991-06-20', status: 'active', head_name: 'Греф Герман Оскарович', legal_address: { city: 'Москва', zipcode: '117312', street: 'ул Вавилова', house: '19', office: null } }),
+        },
+      ])
+      const broken = await ctx.call('GET', `/api/v1/autocomplete/organization-search-kz/${encodeURIComponent('сломано')}`, c.agentA.token, undefined, en)
+      expect(broken.statusCode).toBe(502)
+      expect(broken.json()).toEqual({ result: false, message: 'The organisations registry is unavailable, please try again later' })
+    })
+  },
+  { env: { DATA_DIR: testDataDir() }, app: { modules: [withDadata] } },
+)
