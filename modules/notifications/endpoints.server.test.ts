@@ -189,6 +189,26 @@ describeEachDb('notifications endpoints', ctx => {
     await expect(ctx.app.notify([alice.id], 0 as never, {}, 't', 't')).rejects.toThrow(/type/)
   })
 
+  it('a support message becomes a type 4 notification for every administrator', async () => {
+    const client = await signedIn(ctx)
+    const admin1 = await ctx.createUser({ role: 100 })
+    const admin2 = await ctx.createUser({ role: 100 })
+    const agent = await ctx.createUser({ role: 30 })
+    const res = await ctx.call('POST', '/api/v1/users/feedback', client.token, { message: 'Не загружается баланс', url: '/financials' })
+    expect(res.statusCode).toBe(200)
+    for (const admin of [admin1, admin2]) {
+      const [item] = await list(ctx, await ctx.signIn(admin.phone, admin.password))
+      expect(item?.notification).toMatchObject({
+        type: NOTIFICATION_TYPE.message,
+        params: { url: '/financials', from_id: client.id, feedback_id: expect.any(Number) },
+        data: { title: 'Сообщение в поддержку: Тестов Тест Тестович', text: 'Не загружается баланс' },
+      })
+      expect(item?.data.id).toBeUndefined()
+    }
+    expect(await list(ctx, await ctx.signIn(agent.phone, agent.password))).toEqual([])
+    expect(await list(ctx, client.token)).toEqual([])
+  })
+
   it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7', async () => {
     await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock })
     const rows = await ctx.db.select().from(notifications)

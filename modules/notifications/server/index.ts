@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps, ServerModule } from '../../../server/module'
+import { notifyAdminsOfFeedback } from './feedback'
 import { createOutboxMail, type MailProvider } from './mail/provider'
 import { createSmtpMail } from './mail/smtp'
 import { createNotifier, type Notifier } from './notify'
@@ -24,7 +25,7 @@ interface AppState {
 
 /**
  * The notifications module's server half: its tables' migrations, `app.notify` for every module and core route,
- * the SPEC §7 notification endpoints and the public unsubscribe endpoints.
+ * the SPEC §7 notification endpoints, the public unsubscribe endpoints, and support messages to administrators.
  */
 export function createNotificationsServer(options: NotificationsServerOptions = {}): ServerModule {
   // One module object serves every app built from it (tests build many): per-app state hangs off that app's deps.
@@ -42,6 +43,7 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
       const notifier = createNotifier({ db: deps.db, hub: deps.hub, clock: deps.clock, config: deps.config, mail, secret, log: app.log })
       states.set(deps, { notifier, secret })
       app.decorate('notify', notifier.notify)
+      app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(deps.db, notifier.notify))
       app.addHook('onClose', async () => {
         await notifier.drain()
         await mail.close()
