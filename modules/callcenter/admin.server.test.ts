@@ -238,13 +238,18 @@ describeEachDb('call center: employees (/callers)', ctx => {
     const disabled = await update({ enabled: false })
     expect(disabled.json().data.enabled).toBe(false)
     expect((await ctx.call('GET', '/api/v1/profile', fresh)).statusCode).toBe(401)
-    const [row] = await ctx.db.select().from(callers).where(eq(callers.user_id, created.id))
-    expect(row?.enabled).toBe(false)
-    // Signing in again is the core's business; the call center's endpoints refuse a disabled employee.
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, created.id))
+    expect(row?.disabled_at).toBeInstanceOf(Date)
+    // The account itself is off: the right password is refused at sign-in, with a clear reason.
+    const refused = await ctx.call('POST', '/api/v1/users/sign-in', null, { phone: '(700) 555-12-34', password: 'newsecret' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toMatch(/отключена/)
+    // Switched on again: sign-in works, and the call center's endpoints serve the employee.
+    const enabled = await update({ enabled: true })
+    expect(enabled.json().data.enabled).toBe(true)
     await ctx.db.update(users).set({ sip_code: '7777' }).where(eq(users.id, created.id))
     const again = await ctx.signIn('77005551234', 'newsecret')
-    expect((await ctx.call('POST', '/api/v1/call-center/phone-call', again, { phone: '1160', direction: 2 })).statusCode).toBe(403)
-    expect((await ctx.call('POST', '/api/v1/call-center/contact-add', again, { phone: '(701) 000-00-01', name: 'x' })).statusCode).toBe(403)
+    expect((await ctx.call('POST', '/api/v1/call-center/phone-call', again, { phone: '1160', direction: 2 })).statusCode).toBe(200)
     await ctx.db.update(users).set({ sip_code: null }).where(eq(users.id, created.id))
 
     // Out of scope: another office's manager; a short password; moving to another office.

@@ -32,7 +32,8 @@ export const sipAccounts = pgTable(
 )
 
 /**
- * What the users table lacks for a call-center employee (SPEC §3): extra e-mails and the enabled flag.
+ * What the users table lacks for a call-center employee (SPEC §3): extra e-mails. The enabled flag is the
+ * account's own `users.disabled_at`, which sign-in and sessions read.
  * One row per employee managed through /callers.
  */
 export const callers = pgTable('callers', {
@@ -40,7 +41,6 @@ export const callers = pgTable('callers', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   emails: jsonb('emails').$type<string[]>().notNull().default([]),
-  enabled: boolean('enabled').notNull().default(true),
   created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: at('created_at').notNull(),
   updated_at: at('updated_at').notNull(),

@@ -56,7 +56,7 @@ export function createSessionStore(deps: { db: Db; clock: Clock; idleMs: number;
         .update(sessions)
         .set({ last_seen_at: now })
         .from(users)
-        .where(and(eq(sessions.token_hash, sha256(token)), eq(users.id, sessions.user_id), live(now)))
+        .where(and(eq(sessions.token_hash, sha256(token)), eq(users.id, sessions.user_id), isNull(users.disabled_at), live(now)))
         .returning({ sessionId: sessions.id, signInMethod: sessions.sign_in_method, user: users })
       return row ? { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user } : null
     },

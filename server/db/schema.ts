@@ -33,6 +33,8 @@ export const users = pgTable(
     notify_messages: boolean('notify_messages').notNull().default(true),
     notify_events: boolean('notify_events').notNull().default(true),
     is_agent: boolean('is_agent').notNull().default(false),
+    /** Set while the account is switched off (an employee disabled by a manager): no sign-in, no session. */
+    disabled_at: timestamp('disabled_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   t => [uniqueIndex('users_phone_unique').on(t.phone)],

@@ -27,6 +27,8 @@ export function signInRoutes(app: FastifyInstance, deps: ServerDeps): void {
       throw wrongCredentials()
     }
     if (!(await deps.passwords.verify(form.password, user.password_hash))) throw wrongCredentials()
+    // Only after the password matched, so a disabled account is not revealed to someone guessing.
+    if (user.disabled_at) throw new ApiError(403, 'accountDisabled')
     const token = await deps.sessions.create(user.id, 'password')
     return ok<SignInResult>({ token, role: user.role as Role, user_id: user.id })
   })

@@ -31,10 +31,9 @@ const callerColumns = {
   user: users,
   office_name: offices.name,
   emails: callers.emails,
-  enabled: callers.enabled,
 }
 
-function toCaller(row: { user: UserRow; office_name: string | null; emails: string[] | null; enabled: boolean | null }): Caller {
+function toCaller(row: { user: UserRow; office_name: string | null; emails: string[] | null }): Caller {
   const { user } = row
   return {
     id: user.id,
@@ -46,7 +45,8 @@ function toCaller(row: { user: UserRow; office_name: string | null; emails: stri
     office_name: row.office_name,
     sip: user.sip_code,
     emails: row.emails ?? [],
-    enabled: row.enabled ?? true,
+    // The account's own switch (users.disabled_at) is the one source: sign-in and sessions read it too.
+    enabled: row.user.disabled_at === null,
     created_at: user.created_at.toISOString(),
   }
 }
@@ -172,10 +172,11 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
             tender_service: true,
             sip_code: sip?.code ?? null,
             sip_password: sip?.password ?? null,
+            disabled_at: form.enabled ? null : at,
             created_at: at,
           })
           .returning({ id: users.id })
-        await tx.insert(callers).values({ user_id: row!.id, emails: form.emails, enabled: form.enabled, created_by: actor.id, created_at: at, updated_at: at })
+        await tx.insert(callers).values({ user_id: row!.id, emails: form.emails, created_by: actor.id, created_at: at, updated_at: at })
         return row!.id
       })
       return ok(await findCaller(db, { all: true }, id))
@@ -218,13 +219,14 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
             office_id,
             sip_code: sip?.code ?? null,
             sip_password: sip?.password ?? null,
+            disabled_at: form.enabled ? null : (existing.enabled ? at : undefined),
             ...(password_hash ? { password_hash } : {}),
           })
           .where(eq(users.id, id))
         await tx
           .insert(callers)
-          .values({ user_id: id, emails: form.emails, enabled: form.enabled, created_by: actor.id, created_at: at, updated_at: at })
-          .onConflictDoUpdate({ target: callers.user_id, set: { emails: form.emails, enabled: form.enabled, updated_at: at } })
+          .values({ user_id: id, emails: form.emails, created_by: actor.id, created_at: at, updated_at: at })
+          .onConflictDoUpdate({ target: callers.user_id, set: { emails: form.emails, updated_at: at } })
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken()

@@ -104,10 +104,9 @@ function toContact(row: typeof contacts.$inferSelect): Contact {
 
 const displayPhone = (digits: string) => (digits.length === 11 ? formatPhone(digits) : digits)
 
-/** An employee disabled on /callers works no calls and contacts (their sessions were ended too). */
-async function assertEnabled(db: Db, user: UserRow): Promise<void> {
-  const [row] = await db.select({ enabled: callers.enabled }).from(callers).where(eq(callers.user_id, user.id)).limit(1)
-  if (row && !row.enabled) throw forbidden()
+/** An employee disabled on /callers works no calls and contacts (sessions already refuse them; this is a second lock). */
+async function assertEnabled(_db: Db, user: UserRow): Promise<void> {
+  if (user.disabled_at) throw forbidden()
 }
 
 /** Call endpoints need the softphone (SPEC §6: the call panel exists only with a SIP code). */

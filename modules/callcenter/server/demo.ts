@@ -41,7 +41,7 @@ export async function seedCallCenter(db: Db, demo: DemoSeed): Promise<void> {
 
   const employees = [demo.userId('0150'), demo.userId('0160')].filter((id): id is number => id !== null)
   if (employees.length) {
-    await db.insert(callers).values(employees.map((user_id, i) => ({ user_id, emails: [`callcenter${i + 1}@example.com`], enabled: true, created_at, updated_at: created_at })))
+    await db.insert(callers).values(employees.map((user_id, i) => ({ user_id, emails: [`callcenter${i + 1}@example.com`], created_at, updated_at: created_at })))
   }
 
   const calls: (typeof phoneCalls.$inferInsert)[] = []

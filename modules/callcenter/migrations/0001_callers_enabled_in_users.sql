@@ -1,0 +1,1 @@
+ALTER TABLE "callers" DROP COLUMN "enabled";
