@@ -12,6 +12,7 @@ import type { Db } from './db/client'
 import { createExtensions } from './extensions'
 import type { ServerDeps } from './deps'
 import { feedbackRoute } from './feedback/routes'
+import { healthRoute } from './health/route'
 import { installErrorHandler } from './http/error-handler'
 import { installSecurityHeaders } from './http/security'
 import { installStatic } from './http/static'
@@ -88,6 +89,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.register(
     async api => {
+      healthRoute(api, deps)
       signInRoutes(api, deps)
       registerRoute(api, deps)
       restorePasswordRoute(api, deps)

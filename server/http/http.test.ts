@@ -28,6 +28,12 @@ const testModule: ServerModule = {
 describeEachDb(
   'HTTP shell: static SPA, errors, headers, modules',
   ctx => {
+    it('answers the health check without a session, naming the database in use', async () => {
+      const res = await ctx.app.inject({ url: '/api/v1/health' })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ result: true, data: { status: 'ok', database: expect.stringMatching(/^(embedded|postgres)$/) } })
+    })
+
     it('serves index.html for app routes and hashed assets with long caching', async () => {
       for (const url of ['/', '/bids/12', '/tenders?tab=2']) {
         const res = await ctx.app.inject({ url })
