@@ -1,0 +1,202 @@
+import { asFailure } from '../../core/api/client'
+import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
+import { showToast, TOAST_PRESET, type ToastInput } from '../../core/toast/toast'
+import {
+  HISTORY_TYPE,
+  callPhoneDigits,
+  type CallDirection,
+  type CallEndForm,
+  type CallEndResult,
+  type CallerCreateForm,
+  type CallerUpdateForm,
+  type Contact,
+  type ContactForm,
+  type PhoneCallCreated,
+  type SipAccountForm,
+} from './contract'
+import type { AdminData, AdminResource, ContactFields, FinishForm } from './model'
+
+declare module '../../core/bus/commands' {
+  interface CommandMap {
+    /**
+     * Click-to-call, for any module: opens the call panel and calls `phone` (a +7 phone in any form, or an
+     * extension) with the caller's page context, e.g. `{ phone, page: 'tender', page_id: 42 }`.
+     */
+    'callcenter/dial': { phone: string; page?: string | null; page_id?: number | null }
+
+    // The panel's buttons: each reports the user's intention; the softphone process decides what follows.
+    'callcenter/openPanel': Record<string, never>
+    'callcenter/closePanel': Record<string, never>
+    'callcenter/enterNumber': { value: string }
+    'callcenter/hangup': Record<string, never>
+    'callcenter/answer': Record<string, never>
+    'callcenter/decline': Record<string, never>
+    'callcenter/dtmf': { tone: string }
+    'callcenter/toggleMute': Record<string, never>
+    'callcenter/toggleHold': Record<string, never>
+    'callcenter/transfer': { target: string }
+    'callcenter/finishCall': { key: number; form: FinishForm }
+    'callcenter/openContactDialog': Record<string, never>
+    'callcenter/closeContactDialog': Record<string, never>
+    'callcenter/addContact': { form: ContactFields }
+
+    // HTTP of the call session (the softphone process dispatches them).
+    'callcenter/createCall': { key: number; phone: string; direction: CallDirection; page: string | null; page_id: number | null }
+    'callcenter/postStatus': { key: number; id: number; status: number; time: number; cause: string | null; page: string | null; page_id: number | null }
+    'callcenter/searchLinks': { phone: string }
+    'callcenter/historyAdd': { tenderId: number; phone: string }
+    'callcenter/postCallEnd': { key: number; path: string; body: CallEndForm }
+    'callcenter/postContact': { path: string; body: ContactForm }
+
+    // Administration screens.
+    'callcenter/loadCallers': { page: number; limit: number; search: string }
+    'callcenter/loadCaller': { id: number }
+    'callcenter/loadSips': { page: number; limit: number; search: string }
+    'callcenter/loadFreeSips': Record<string, never>
+    'callcenter/loadOffices': Record<string, never>
+    'callcenter/loadStatistics': { from: string; to: string; min_seconds: number }
+    'callcenter/saveCaller': { id: number | null; form: CallerCreateForm | CallerUpdateForm }
+    'callcenter/saveSip': { form: SipAccountForm }
+  }
+}
+
+/** What the SPEC §7 endpoints are called. */
+export const CALLCENTER_API = {
+  phoneCall: 'v1/call-center/phone-call',
+  phoneCallStatus: (id: number) => `v1/call-center/phone-call/${id}`,
+  searchLinks: 'v1/call-center/search-links-by-phone',
+  historyAdd: (tenderId: number) => `v1/tenders/${tenderId}/history-add`,
+  callers: 'v1/call-center/callers',
+  caller: (id: number) => `v1/call-center/callers/${id}`,
+  sips: 'v1/call-center/sips',
+  freeSips: 'v1/call-center/sips/free',
+  offices: 'v1/call-center/offices',
+  statistics: 'v1/call-center/statistics',
+} as const
+
+const intent =
+  <T extends Parameters<CommandContext['bus']['emit']>[0]>(type: T) =>
+  (_: unknown, ctx: CommandContext) =>
+    void ctx.bus.emit(type, {} as never, ctx.source)
+
+async function load<R extends AdminResource>(ctx: CommandContext, resource: R, key: string, request: () => Promise<AdminData[R]>) {
+  ctx.bus.emit('callcenter/adminRequested', { resource, key }, ctx.source)
+  try {
+    const data = await request()
+    ctx.bus.emit('callcenter/adminLoaded', { resource, key, data } as never, 'api')
+  } catch (error) {
+    ctx.bus.emit('callcenter/adminFailed', { resource, key, failure: asFailure(error) }, 'api')
+  }
+}
+
+export const callcenterCommands: CommandHandlers = {
+  'callcenter/dial': ({ phone, page = null, page_id = null }, ctx) => {
+    const digits = callPhoneDigits(phone)
+    if (!digits) {
+      // Not a number we can call: show it in the panel for the user to correct.
+      ctx.bus.emit('callcenter/panelOpened', {}, ctx.source)
+      ctx.bus.emit('callcenter/numberEntered', { value: phone }, ctx.source)
+      return
+    }
+    ctx.bus.emit('callcenter/dialRequested', { phone: digits, page, page_id }, ctx.source)
+  },
+  'callcenter/openPanel': intent('callcenter/panelOpened'),
+  'callcenter/closePanel': intent('callcenter/panelClosed'),
+  'callcenter/enterNumber': ({ value }, ctx) => void ctx.bus.emit('callcenter/numberEntered', { value }, ctx.source),
+  'callcenter/hangup': intent('callcenter/hangupRequested'),
+  'callcenter/answer': intent('callcenter/answerRequested'),
+  'callcenter/decline': intent('callcenter/declineRequested'),
+  'callcenter/dtmf': ({ tone }, ctx) => void ctx.bus.emit('callcenter/dtmfPressed', { tone }, ctx.source),
+  'callcenter/toggleMute': intent('callcenter/muteToggled'),
+  'callcenter/toggleHold': intent('callcenter/holdToggled'),
+  'callcenter/transfer': ({ target }, ctx) => void ctx.bus.emit('callcenter/transferRequested', { target }, ctx.source),
+  'callcenter/finishCall': ({ key, form }, ctx) => void ctx.bus.emit('callcenter/finishSubmitted', { key, form }, ctx.source),
+  'callcenter/openContactDialog': intent('callcenter/contactDialogOpened'),
+  'callcenter/closeContactDialog': intent('callcenter/contactDialogClosed'),
+  'callcenter/addContact': ({ form }, ctx) => void ctx.bus.emit('callcenter/contactSubmitted', { form }, ctx.source),
+
+  'callcenter/createCall': async ({ key, phone, direction, page, page_id }, ctx) => {
+    try {
+      const data = await ctx.api.post<PhoneCallCreated>(CALLCENTER_API.phoneCall, { phone, direction, page, page_id })
+      ctx.bus.emit('callcenter/callCreated', { key, id: data.id }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/callCreateFailed', { key, message: asFailure(error).message ?? '' }, 'api')
+    }
+  },
+  'callcenter/postStatus': async ({ key, id, status, time, cause, page, page_id }, ctx) => {
+    await ctx.api.post(CALLCENTER_API.phoneCallStatus(id), { status, page, page_id, time, cause })
+    ctx.bus.emit('callcenter/statusSaved', { key, id, status }, 'api')
+  },
+  'callcenter/searchLinks': async ({ phone }, ctx) => {
+    try {
+      const links = await ctx.api.post<{ clients: never[]; calls: never[] }>(CALLCENTER_API.searchLinks, { phone }, { quiet: true })
+      ctx.bus.emit('callcenter/linksLoaded', { phone, links }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/linksFailed', { phone, message: asFailure(error).message ?? '' }, 'api')
+    }
+  },
+  'callcenter/historyAdd': async ({ tenderId, phone }, ctx) => {
+    await ctx.api.post(CALLCENTER_API.historyAdd(tenderId), { type: HISTORY_TYPE.call, value: phone })
+    ctx.bus.emit('callcenter/historyAdded', { tenderId }, 'api')
+  },
+  'callcenter/postCallEnd': async ({ key, path, body }, ctx) => {
+    try {
+      // Quiet: the dialog shows what the server refused under its fields.
+      const result = await ctx.api.post<CallEndResult>(path, body, { quiet: true })
+      ctx.bus.emit('callcenter/callFinished', { key, result }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/finishFailed', { key, failure: asFailure(error) }, 'api')
+    }
+  },
+  'callcenter/postContact': async ({ path, body }, ctx) => {
+    try {
+      // Quiet: the outcome is a toast of its own (added / error / mass number) and the fields' messages.
+      const contact = await ctx.api.post<Contact>(path, body, { quiet: true })
+      ctx.bus.emit('callcenter/contactAdded', { contact }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/contactFailed', { failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'callcenter/loadCallers': ({ page, limit, search }, ctx) =>
+    load(ctx, 'callers', `${page}|${limit}|${search}`, () =>
+      ctx.api.get(CALLCENTER_API.callers, { quiet: true, searchParams: { page, limit, ...(search ? { search } : {}) } }),
+    ),
+  'callcenter/loadCaller': ({ id }, ctx) => load(ctx, 'caller', String(id), () => ctx.api.get(CALLCENTER_API.caller(id), { quiet: true })),
+  'callcenter/loadSips': ({ page, limit, search }, ctx) =>
+    load(ctx, 'sips', `${page}|${limit}|${search}`, () => ctx.api.get(CALLCENTER_API.sips, { quiet: true, searchParams: { page, limit, ...(search ? { search } : {}) } })),
+  'callcenter/loadFreeSips': (_, ctx) => load(ctx, 'freeSips', 'free', () => ctx.api.get(CALLCENTER_API.freeSips, { quiet: true })),
+  'callcenter/loadOffices': (_, ctx) => load(ctx, 'offices', 'all', () => ctx.api.get(CALLCENTER_API.offices, { quiet: true })),
+  'callcenter/loadStatistics': ({ from, to, min_seconds }, ctx) =>
+    load(ctx, 'statistics', `${from}|${to}|${min_seconds}`, () => ctx.api.get(CALLCENTER_API.statistics, { quiet: true, searchParams: { from, to, min_seconds } })),
+
+  'callcenter/saveCaller': async ({ id, form }, ctx) => {
+    ctx.bus.emit('callcenter/callerSaving', { id }, ctx.source)
+    try {
+      const caller = await ctx.api.post<AdminData['caller']>(id === null ? CALLCENTER_API.callers : CALLCENTER_API.caller(id), form, { quiet: true })
+      ctx.bus.emit('callcenter/callerSaved', { caller, created: id === null }, 'api')
+      // SPEC §8/§9: "employee added" (2 s) / "employee edited" (4 s).
+      const preset = id === null ? TOAST_PRESET.employeeAdded : TOAST_PRESET.employeeEdited
+      showAnswerToast(ctx, { ...preset, text: id === null ? 'callcenter:toast.employeeAdded' : 'callcenter:toast.employeeEdited' })
+      ctx.bus.emit('app/navigationRequested', { to: '/callers', replace: false }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/callerSaveFailed', { id, failure: asFailure(error) }, 'api')
+    }
+  },
+  'callcenter/saveSip': async ({ form }, ctx) => {
+    ctx.bus.emit('callcenter/sipSaving', {}, ctx.source)
+    try {
+      const sip = await ctx.api.post<AdminData['freeSips'][number]>(CALLCENTER_API.sips, form, { quiet: true })
+      ctx.bus.emit('callcenter/sipSaved', { sip }, 'api')
+      showAnswerToast(ctx, { kind: 'success', timeout: TOAST_PRESET.employeeAdded.timeout, text: 'callcenter:toast.sipAdded' })
+      ctx.bus.emit('app/navigationRequested', { to: '/sips', replace: false }, 'api')
+    } catch (error) {
+      ctx.bus.emit('callcenter/sipSaveFailed', { failure: asFailure(error) }, 'api')
+    }
+  },
+}
+
+/** A toast caused by the server's answer: an input (`api`), so a replay feeds it back rather than re-deriving it. */
+function showAnswerToast(ctx: CommandContext, input: ToastInput) {
+  showToast(ctx.bus, input, 'api')
+}
