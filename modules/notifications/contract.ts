@@ -152,48 +152,7 @@ export const UNSUBSCRIBE_PAGES = { one: '/unsubscribe', all: '/unsubscribe-unive
 
 /**
  * `notify()` pushes `{ type: 2, action: 'updateTopNotifications', seq }` to each addressed user's sockets:
- * reload the list.
- *
- * Nothing is lost across reconnects. Every message the server sends to a user (types 1, 2, 100 — but not the
- * session-control echoes wakeUp / logout / userAfterLogout) carries `seq`, increasing by 1 per user across all
- * their tabs and all server nodes. The client remembers the highest seq it handled and opens each socket as
- *
- *   `${ws_connection_string}&since=${lastSeq}`   — or `&since=latest` when it has none yet (first connection)
- *
- * The server then sends, before any live message:
- * - with `since=N` and the gap still kept (the last 200 messages, at most 24 h old): every missed message with
- *   seq > N, in order, exactly as first sent (seq included), then `{ type: 2, action: 'sync', data: { seq: S } }`;
- * - with `since=N` and the gap no longer kept (or N unknown to the server): `{ type: 2, action: 'reload',
- *   data: { seq: S } }` — refetch what the socket keeps fresh (notifications, …) and continue from S;
- * - with `since=latest`: just `{ type: 2, action: 'sync', data: { seq: S } }` (load state after it).
- * After sync/reload the client's lastSeq is S, and live messages follow with seq > S, never duplicated on that
- * socket. A malformed `since` is refused before the upgrade (HTTP 400) without spending the ticket. Without
- * `since` a socket gets live messages only (no sync). Close code 1012 means "reconnect now and resume".
+ * reload the list. Nothing is lost across reconnects: the socket's resume protocol (core/socket/resume.ts,
+ * shared by the client and the server's hub) replays what a client missed, or tells it to reload.
  */
-export const SOCKET_RESUME = {
-  param: 'since',
-  latest: 'latest',
-  sync: 'sync',
-  reload: 'reload',
-  updateTopNotifications: 'updateTopNotifications',
-  /** The outbox keeps this many messages per user… */
-  keepCount: 200,
-  /** …for at most this long. */
-  keepMs: 24 * 3_600_000,
-  /** The server closes with this code when the client should reconnect at once and resume. */
-  closeResume: 1012,
-} as const
-
-/** `{ type: 2, action: 'sync' | 'reload', data: { seq } }`. */
-export const resumeMessageSchema = v.object({
-  type: v.literal(2),
-  action: v.picklist([SOCKET_RESUME.sync, SOCKET_RESUME.reload]),
-  data: v.object({ seq: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
-})
-
-/** The socket URL to open: the ticket URL plus the resume point. */
-export function resumeUrl(wsConnectionString: string, lastSeq: number | null): string {
-  const url = new URL(wsConnectionString)
-  url.searchParams.set(SOCKET_RESUME.param, lastSeq === null ? SOCKET_RESUME.latest : String(lastSeq))
-  return url.toString()
-}
+export { SOCKET_RESUME, resumeMessageSchema, resumeUrl } from '../../core/socket/resume'

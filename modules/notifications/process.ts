@@ -1,11 +1,12 @@
-import { EMPTY, Subscription, filter, map, merge, switchMap, timer } from 'rxjs'
+import { EMPTY, Subscription, map, merge, switchMap, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { MARK_READ_AFTER_MS } from './contract'
 import type { PageQuery } from './model'
 
 /**
  * Keeps the list fresh and marks what was seen (SPEC §4 Notifications):
- * - load on sign-in, on every `updateTopNotifications` and when the socket says the gap was too old;
+ * - load on sign-in, on every `updateTopNotifications` and whenever the socket (re)syncs: what was published
+ *   between the first load and the socket's sync, or in a gap too old to replay, is fetched then;
  * - the bell marks its latest 5 read 3 s after it opens (not if it closes sooner);
  * - the full page marks the unread rows it shows 3 s after showing them.
  */
@@ -22,7 +23,7 @@ export const notificationsProcess: Process = ({ bus, commands }) => {
     merge(
       bus.on('auth/profileLoaded'),
       bus.on('notifications/updateRequested'),
-      bus.on('socket/synced').pipe(filter(e => e.payload.reload)),
+      bus.on('socket/synced'),
     ).subscribe(() => {
       void commands.dispatch('notifications/load', {}, 'process')
       if (pageQuery) void commands.dispatch('notifications/loadPage', pageQuery, 'process')

@@ -1,5 +1,6 @@
 import type { SocketMessage } from '../../core/socket/message'
 import type { Broadcaster } from './broadcaster'
+import { SOCKET_RESUME } from '../../core/socket/resume'
 import { RESUME, type Since } from './resume'
 
 /** One open socket as the hub sees it (a thin wrapper over ws, so the hub is testable without sockets). */
@@ -31,7 +32,7 @@ export interface SocketHub {
 }
 
 /** Close code asking the client to reconnect (and resume) at once: deliveries to this node may have been lost. */
-export const CLOSE_RESUME = 1012
+export const CLOSE_RESUME = SOCKET_RESUME.closeResume
 
 interface Entry {
   connection: HubConnection

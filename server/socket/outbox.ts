@@ -1,3 +1,4 @@
+import { SOCKET_RESUME } from '../../core/socket/resume'
 import { and, asc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { SocketMessage } from '../../core/socket/message'
 import { systemClock, type Clock } from '../clock'
@@ -10,7 +11,7 @@ export interface Retention {
   maxAgeMs: number
 }
 
-export const DEFAULT_RETENTION: Retention = { maxPerUser: 200, maxAgeMs: 24 * 3_600_000 }
+export const DEFAULT_RETENTION: Retention = { maxPerUser: SOCKET_RESUME.keepCount, maxAgeMs: SOCKET_RESUME.keepMs }
 
 /** Rows are pruned by count only every this many messages per user, so an append is not always a delete too. */
 const PRUNE_EVERY = 20

@@ -15,9 +15,9 @@ const MARK_READ_AFTER = 3000 // SPEC §9, literal on purpose
 describe('replay: notifications', () => {
   const run = (until?: number) => replayText(scenario('notifications.jsonl'), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
 
-  it('loads on sign-in and reloads on updateTopNotifications; the bell shows the latest 5', () => {
+  it('loads on sign-in, on the socket\'s sync and on updateTopNotifications; the bell shows the latest 5', () => {
     const { events, scope } = run(5050)
-    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 5000])
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 110, 5000])
     expect(scope.getState($headerItems).map(n => n.id)).toEqual([8, 7, 6, 5, 4])
     expect(scope.getState($unreadCount)).toBe(8)
   })

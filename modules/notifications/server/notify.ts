@@ -5,7 +5,8 @@ import type { Config } from '../../../server/config'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import type { SocketHub } from '../../../server/socket/hub'
-import { emailSwitchOf, SOCKET_RESUME, type NotificationData, type NotificationParams, type NotificationType } from '../contract'
+import { SESSION_ACTION } from '../../../core/socket/message'
+import { emailSwitchOf, type NotificationData, type NotificationParams, type NotificationType } from '../contract'
 import { notifications } from '../tables'
 import { composeEmail } from './email'
 import type { MailProvider } from './mail/provider'
@@ -85,7 +86,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     try {
       await deps.hub.send(
         recipients.map(r => r.id),
-        { type: 2, action: SOCKET_RESUME.updateTopNotifications },
+        { type: 2, action: SESSION_ACTION.updateTopNotifications },
       )
     } catch (err) {
       // Stored is what matters: the bell shows it on the next load or resume.
