@@ -20,8 +20,11 @@ export const isAdmin = (user: UserRow): boolean => user.role === ROLE.admin
 /** The agents whose records the user keeps: itself, plus its office's users for a manager with an office. */
 function keptBy(db: Db, user: UserRow, agentColumn: AnyPgColumn): SQL {
   if (user.role === ROLE.agentManager && user.office_id !== null) {
-    const office = db.select({ id: users.id }).from(users).where(eq(users.office_id, user.office_id))
-    return or(eq(agentColumn, user.id), inArray(agentColumn, office)) as SQL
+    const kept = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.office_id, user.office_id), eq(users.id, user.id)))
+    return inArray(agentColumn, kept)
   }
   return eq(agentColumn, user.id)
 }

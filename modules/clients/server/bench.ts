@@ -1,0 +1,158 @@
+/**
+ * The company list under load (issue 5 §4): `npx tsx modules/clients/server/bench.ts [--companies=50000]
+ * [--seconds=5] [--concurrency=8] [--postgres=<url>]`. A report, never a pass/fail: p50/p99 latency and
+ * throughput of "My companies" pages with filters, for an administrator (all rows) and an agent manager (an
+ * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { formatPhone } from '../../../core/validation'
+import { buildApp } from '../../../server/app'
+import { createPasswordHasher } from '../../../server/auth/password'
+import { loadConfig } from '../../../server/config'
+import { openPglite, openPostgres, type DbHandle } from '../../../server/db/client'
+import { migrateDb } from '../../../server/db/migrate'
+import { companies, offices, users } from '../../../server/db/schema'
+import { companyDetails } from '../tables'
+import { createClientsServer } from './index'
+import { organizations } from './seed-data'
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find(a => a.startsWith(`--${name}=`))
+  const value = hit ? Number(hit.split('=')[1]) : fallback
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+const COMPANIES = arg('companies', 50_000)
+const SECONDS = Math.min(arg('seconds', 5), 60)
+const CONCURRENCY = Math.min(arg('concurrency', 8), 128)
+const POSTGRES = process.argv.find(a => a.startsWith('--postgres='))?.slice('--postgres='.length)
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+async function open(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (!POSTGRES) return { handle: await openPglite(), drop: async () => {} }
+  const name = `clients_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: POSTGRES })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  const url = new URL(POSTGRES)
+  url.pathname = `/${name}`
+  return {
+    handle: openPostgres(url.toString(), 16),
+    drop: async () => {
+      if (process.argv.includes('--keep')) {
+        console.log(`kept database ${name}`)
+        await admin.end()
+        return
+      }
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await admin.end()
+    },
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'clients-bench-'))
+  const { handle, drop } = await open()
+  const clients = createClientsServer({ env: {} })
+  await migrateDb(handle, [clients])
+  const db = handle.db
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_N: '1024', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000/min' })
+  const passwords = createPasswordHasher({ N: config.scryptN })
+  const now = new Date()
+
+  console.log(`Seeding ${COMPANIES} companies (${POSTGRES ? 'Postgres' : 'PGlite'})…`)
+  const t0 = Date.now()
+  const officeRows = await db.insert(offices).values(Array.from({ length: 10 }, (_, i) => ({ name: `Офис ${i + 1}`, created_at: now }))).returning({ id: offices.id })
+  const password_hash = await passwords.hash('bench123')
+  const agentRows = await db
+    .insert(users)
+    .values(Array.from({ length: 200 }, (_, i) => ({ phone: `7701${String(i).padStart(7, '0')}`, password_hash, full_name: `Агент ${i}`, role: 30, office_id: officeRows[i % 10]!.id, created_at: now })))
+    .returning({ id: users.id })
+  await db.insert(users).values({ phone: '77009999999', password_hash, full_name: 'Администратор', role: 100, created_at: now })
+  await db.insert(users).values({ phone: '77009999998', password_hash, full_name: 'Менеджер', role: 35, office_id: officeRows[0]!.id, created_at: now })
+  const orgs = organizations(7, Math.min(COMPANIES, 5000))
+  const BATCH = 1000
+  for (let start = 0; start < COMPANIES; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, COMPANIES - start) }, (_, k) => {
+      const i = start + k
+      const org = orgs[i % orgs.length]!
+      return { org, agent: agentRows[i % agentRows.length]!.id, i }
+    })
+    const ids = await db
+      .insert(companies)
+      .values(batch.map(b => ({ agent_user_id: b.agent, inn: b.org.inn, ogrn: b.org.ogrn, kpp: b.org.kpp, short_name: `${b.org.short_name} ${b.i}`, full_name: b.org.full_name, created_at: now })))
+      .returning({ id: companies.id })
+    await db.insert(companyDetails).values(
+      batch.map((b, k) => ({
+        company_id: ids[k]!.id,
+        kind: b.org.inn.length === 12 ? 'sole' : 'legal',
+        okved: b.org.okved,
+        legal_address: b.org.legal_address,
+        status: b.org.status,
+        contact_person_name: b.org.head_name,
+        updated_at: now,
+      })),
+    )
+  }
+  console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
+
+  const app = buildApp({ db, config, modules: [clients] })
+  await app.ready()
+  const signIn = async (phone: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/users/sign-in', payload: { phone: formatPhone(phone), password: 'bench123' } })
+    return res.json<{ data: { token: string } }>().data.token
+  }
+  const tokens = { admin: await signIn('77009999999'), manager: await signIn('77009999998') }
+
+  const scenarios: [string, keyof typeof tokens, string[]][] = [
+    ['admin: first page', 'admin', ['/api/v1/companies?limit=20']],
+    ['admin: deep pages', 'admin', ['/api/v1/companies?limit=20&page=500', '/api/v1/companies?limit=50&page=900']],
+    ['admin: search by name', 'admin', ['/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9', '/api/v1/companies?q=%D0%92%D0%B5%D0%BA%D1%82%D0%BE%D1%80']],
+    ['admin: search by inn prefix', 'admin', ['/api/v1/companies?q=7701', '/api/v1/companies?q=5003']],
+    ['admin: kind + status filter', 'admin', ['/api/v1/companies?kind=sole&status=active', '/api/v1/companies?kind=legal&status=liquidated']],
+    ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
+  ]
+
+  console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
+  for (const [title, who, urls] of scenarios) {
+    const latencies: number[] = []
+    let errors = 0
+    let total = 0
+    const until = Date.now() + SECONDS * 1000
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        let n = worker
+        while (Date.now() < until) {
+          const url = urls[n++ % urls.length]!
+          const start = performance.now()
+          const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
+          latencies.push(performance.now() - start)
+          if (res.statusCode !== 200) errors++
+          else total = res.json<{ data: { total: number } }>().data.total
+        }
+      }),
+    )
+    latencies.sort((a, b) => a - b)
+    console.log(
+      `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  (total ${total}${errors ? `, ${errors} errors` : ''})`,
+    )
+  }
+
+  const exportStart = performance.now()
+  const exported = await app.inject({ method: 'GET', url: '/api/v1/companies/export?kind=sole', headers: { authorization: `Bearer ${tokens.admin}` } })
+  console.log(`  export (sole proprietors)      ${(exported.rawPayload.length / 1024).toFixed(0)} KB xlsx in ${(performance.now() - exportStart).toFixed(0)} ms`)
+
+  await app.close()
+  await handle.close()
+  await drop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+main().catch(error => {
+  console.error(error)
+  process.exit(1)
+})
