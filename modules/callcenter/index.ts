@@ -1,17 +1,25 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
-import { canManageCallers, canManageSips, canSeeCallStatistics } from './access'
+import { canManageCallers, canManageSips, canSeeCallStatistics, hasSoftphone } from './access'
+import { callcenterCommands } from './commands'
+import { softphoneProcess } from './process'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './model'
 
+/**
+ * The call center: the floating call panel (softphone) for profiles with a SIP code, click-to-call for every
+ * module (`callcenter/dial`), and the administration screens. The panel and JsSIP are lazy chunks that only a
+ * SIP user loads.
+ */
 export default definePlugin({
   id: 'callcenter',
   routes: [
-    { path: '/callers', page: plannedPage('callcenter:pages.callers'), access: canManageCallers },
-    { path: '/callers/add', page: plannedPage('callcenter:pages.callerAdd'), access: canManageCallers },
-    { path: '/callers/:id', page: plannedPage('callcenter:pages.caller'), access: canManageCallers },
-    { path: '/sips', page: plannedPage('callcenter:pages.sips'), access: canManageSips },
-    { path: '/sips/add', page: plannedPage('callcenter:pages.sipAdd'), access: canManageSips },
-    { path: '/statistics', page: plannedPage('callcenter:pages.statistics'), access: canSeeCallStatistics },
+    { path: '/callers', page: () => import('./ui/admin/CallersPage'), access: canManageCallers },
+    { path: '/callers/add', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
+    { path: '/callers/:id', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
+    { path: '/sips', page: () => import('./ui/admin/SipsPage'), access: canManageSips },
+    { path: '/sips/add', page: () => import('./ui/admin/SipFormPage'), access: canManageSips },
+    { path: '/statistics', page: () => import('./ui/admin/StatisticsPage'), access: canSeeCallStatistics },
   ],
   sidebar: [
     { id: 'callers', to: '/callers', label: 'callcenter:menu.callers', order: 60, visible: canManageCallers, icon: 'headset' },
@@ -19,5 +27,8 @@ export default definePlugin({
     { id: 'sips', to: '/sips', label: 'callcenter:menu.sips', order: 64, visible: canManageSips, icon: 'phone' },
   ],
   landing: [{ when: ({ profile }) => profile.role === ROLE.agentManager, to: '/statistics' }],
+  commands: callcenterCommands,
+  processes: [softphoneProcess],
+  widgets: [{ slot: 'floating', component: () => import('./ui/panel/CallPanel'), visible: hasSoftphone }],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

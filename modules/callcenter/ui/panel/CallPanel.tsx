@@ -1,0 +1,204 @@
+import { useUnit } from 'effector-react'
+import { useEffect, useRef, useState } from 'react'
+import styled from 'styled-components'
+import { $profile } from '../../../../core/auth/model'
+import { $locale } from '../../../../core/i18n/model'
+import { useT } from '../../../../core/i18n/useT'
+import { useDispatch, useRuntime } from '../../../../core/react/runtime'
+import { attachSipAdapter } from '../../../../core/sip/adapter'
+import { Alert } from '../../../../core/ui/Alert'
+import { Button } from '../../../../core/ui/Button'
+import { IconButton } from '../../../../core/ui/IconButton'
+import { Row, Stack } from '../../../../core/ui/Stack'
+import { TextArea } from '../../../../core/ui/TextArea'
+import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
+import { $softphone, panelState, visibleSession } from '../../model'
+import { AddContactDialog } from './AddContactDialog'
+import { CallView } from './CallView'
+import { FinishCallDialog } from './FinishCallDialog'
+import { FoundLinks } from './FoundLinks'
+import { localToday } from './format'
+import { ChevronDownIcon, PhoneIcon } from './icons'
+import { NumberEntry } from './NumberEntry'
+
+const Dock = styled.div`
+  position: fixed;
+  right: ${({ theme }) => theme.space.lg};
+  bottom: ${({ theme }) => theme.space.lg};
+  z-index: ${({ theme }) => theme.z.callPanel};
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`
+const Card = styled.section`
+  width: min(360px, calc(100vw - 32px));
+  max-height: calc(100vh - 120px);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.divider};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+`
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+`
+const Status = styled.div`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`
+const Dot = styled.span<{ $on: boolean }>`
+  display: inline-block;
+  width: 8px;
+  height: 8px;
+  margin-inline-end: ${({ theme }) => theme.space.xs};
+  border-radius: 50%;
+  background: ${({ theme, $on }) => ($on ? theme.color.success : theme.color.error)};
+`
+const Toggle = styled(Button)<{ $ringing: boolean }>`
+  box-shadow: ${({ theme }) => theme.shadow.md};
+  ${({ theme, $ringing }) => ($ringing ? `outline: 3px solid ${theme.color.success}; outline-offset: 2px;` : '')}
+`
+
+/**
+ * The floating call panel (SPEC §2 Call panel), contributed to the shell's floating slot for profiles with a SIP
+ * code. It lives in the signed-in layout, so a call keeps its panel across page navigation. Everything it shows
+ * is `$softphone`; every button dispatches a command. Mounting it attaches the SIP adapter (core/sip), whose
+ * JsSIP chunk loads on the softphone process's first start request.
+ */
+export default function CallPanel() {
+  const runtime = useRuntime()
+  const dispatch = useDispatch()
+  const t = useT('callcenter')
+  const { softphone, profile, locale } = useUnit({ softphone: $softphone, profile: $profile, locale: $locale })
+  const [notes, setNotes] = useState('')
+
+  useEffect(() => {
+    const sub = attachSipAdapter({ bus: runtime.bus })
+    return () => sub.unsubscribe()
+  }, [runtime])
+
+  const state = panelState(softphone)
+  const session = visibleSession(softphone)
+  // The notes belong to one call: cleared once it is finished.
+  const hadSession = useRef(false)
+  useEffect(() => {
+    if (session) hadSession.current = true
+    else if (hadSession.current) {
+      hadSession.current = false
+      setNotes('')
+    }
+  }, [session])
+
+  const registered = softphone.registration === 'registered'
+  const statusText = t(`panel.state.${state}`)
+  const open = softphone.open
+
+  return (
+    <Dock data-testid="call-dock">
+      {open && (
+        <Card aria-labelledby="call-panel-title" data-testid="call-panel" data-state={state}>
+          <Stack gap="md">
+            <Row justify="space-between" align="flex-start">
+              <div>
+                <Title id="call-panel-title">{t('panel.title')}</Title>
+                <Status data-testid="call-status">
+                  <Dot $on={registered} aria-hidden="true" />
+                  {statusText}
+                  {profile?.sip?.code ? ` · ${t('panel.myNumber', { code: profile.sip.code })}` : ''}
+                </Status>
+              </div>
+              <IconButton aria-label={t('panel.collapse')} size="sm" onPress={() => void dispatch('callcenter/closePanel', {})}>
+                <ChevronDownIcon />
+              </IconButton>
+            </Row>
+            <VisuallyHidden aria-live="polite">{statusText}</VisuallyHidden>
+            <SipAlert alert={softphone.alert} cause={softphone.alertCause} />
+            {session && state !== 'end' ? (
+              <CallView
+                session={session}
+                state={state}
+                onHangup={() => void dispatch('callcenter/hangup', {})}
+                onAnswer={() => void dispatch('callcenter/answer', {})}
+                onDecline={() => void dispatch('callcenter/decline', {})}
+                onDtmf={tone => void dispatch('callcenter/dtmf', { tone })}
+                onMute={() => void dispatch('callcenter/toggleMute', {})}
+                onHold={() => void dispatch('callcenter/toggleHold', {})}
+                onTransfer={target => void dispatch('callcenter/transfer', { target })}
+              />
+            ) : (
+              !session && (
+                <NumberEntry
+                  value={softphone.number}
+                  canCall={registered}
+                  onChange={value => void dispatch('callcenter/enterNumber', { value })}
+                  onCall={phone => void dispatch('callcenter/dial', { phone })}
+                  onAddContact={() => void dispatch('callcenter/openContactDialog', {})}
+                />
+              )
+            )}
+            {(session || softphone.number) && <TextArea label={t('panel.notes')} name="call-notes" rows={3} value={notes} onChange={setNotes} description={t('panel.notesHint')} />}
+            <FoundLinks links={softphone.links} locale={locale} />
+          </Stack>
+        </Card>
+      )}
+      <Toggle
+        variant={state === 'incoming' ? 'primary' : 'secondary'}
+        $ringing={state === 'incoming'}
+        icon={<PhoneIcon />}
+        aria-expanded={open}
+        onPress={() => void dispatch(open ? 'callcenter/closePanel' : 'callcenter/openPanel', {})}
+        data-testid="call-toggle"
+      >
+        {session && state === 'start' ? t('panel.toggleInCall') : t('panel.toggle')}
+      </Toggle>
+      {session && state === 'end' && session.callId !== null && (
+        <FinishCallDialog
+          isOpen
+          phone={session.phone}
+          seconds={session.seconds}
+          today={localToday(runtime.bus.clock.now())}
+          initialComment={notes}
+          saving={session.finishing}
+          failure={session.finishFailure}
+          onSubmit={form => void dispatch('callcenter/finishCall', { key: session.key, form })}
+        />
+      )}
+      <AddContactDialog
+        isOpen={softphone.contact.open}
+        phone={session?.phone ?? softphone.number}
+        saving={softphone.contact.saving}
+        failure={softphone.contact.failure}
+        onSubmit={form => void dispatch('callcenter/addContact', { form })}
+        onClose={() => void dispatch('callcenter/closeContactDialog', {})}
+      />
+    </Dock>
+  )
+}
+
+function SipAlert({ alert, cause }: { alert: string | null; cause: string | null }) {
+  const t = useT('callcenter')
+  if (!alert) return null
+  const kind = alert === 'notConfigured' ? 'info' : 'error'
+  return (
+    <Alert
+      kind={kind}
+      title={t(`alert.${alert}.title`)}
+      action={
+        alert === 'notConfigured' ? undefined : (
+          <Button size="sm" onPress={() => window.location.reload()}>
+            {t('alert.refresh')}
+          </Button>
+        )
+      }
+    >
+      <span data-testid="sip-alert" data-alert={alert}>
+        {t(`alert.${alert}.text`)}
+        {cause ? ` (${cause})` : ''}
+      </span>
+    </Alert>
+  )
+}

@@ -1,0 +1,74 @@
+import styled from 'styled-components'
+import { Link } from 'wouter'
+import { useT } from '../../../../core/i18n/useT'
+import type { LinksState } from '../../model'
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`
+const Title = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+`
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+`
+
+/**
+ * Clients and earlier calls found for the number (POST v1/call-center/search-links-by-phone), linking to them.
+ * The paths are the clients' and tenders' modules' public routes.
+ */
+export function FoundLinks({ links, locale }: { links: LinksState; locale: string }) {
+  const t = useT('callcenter')
+  if (links.status === 'idle') return null
+  const date = (iso: string) => new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : 'ru-RU')
+  return (
+    <Section aria-label={t('links.title')} aria-busy={links.status === 'loading'} data-testid="found-links">
+      {links.status === 'loading' && <Muted role="status">{t('links.loading')}</Muted>}
+      {links.status === 'failed' && <Muted role="status">{t('links.failed')}</Muted>}
+      {links.status === 'ready' && links.clients.length === 0 && links.calls.length === 0 && <Muted role="status">{t('links.none')}</Muted>}
+      {links.clients.length > 0 && (
+        <>
+          <Title>{t('links.clients')}</Title>
+          <List>
+            {links.clients.map(c => (
+              <li key={c.id}>
+                <Link href={`/clients/${c.agentClient?.id ?? c.id}`}>{c.organization_short_name ?? c.contact_person_full_name ?? `#${c.id}`}</Link>
+                {c.inn && <Muted> · {t('links.inn', { inn: c.inn })}</Muted>}
+                {c.contact_person_full_name && c.organization_short_name && <Muted> · {c.contact_person_full_name}</Muted>}
+              </li>
+            ))}
+          </List>
+        </>
+      )}
+      {links.calls.length > 0 && (
+        <>
+          <Title>{t('links.calls')}</Title>
+          <List>
+            {links.calls.map(call => {
+              const label = `${date(call.created_at)} · ${t(call.direction === 2 ? 'links.outgoing' : 'links.incoming')} · ${call.user.full_name}`
+              return (
+                <li key={call.id}>
+                  {call.tender ? <Link href={`/tenders/${call.tender.id}`}>{label}</Link> : <span>{label}</span>}
+                  {call.outcome !== null && <Muted> · {t(`outcome.${call.outcome}`, { defaultValue: String(call.outcome) })}</Muted>}
+                </li>
+              )
+            })}
+          </List>
+        </>
+      )}
+    </Section>
+  )
+}
