@@ -6,6 +6,7 @@
  *      /login page load actually fetched.
  *   2. Throughput and latency of sign-in and GET profile against the real server (fresh data dir under
  *      .tmp/, loopback only), with bounded request counts and durations.
+ *   3. Notifications: creation → bell badge latency in Chromium, and socket fan-out to 1 000 clients.
  * Flags: --reuse (use dist/ when present instead of building), --no-server, --no-browser,
  *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16).
  */
@@ -14,6 +15,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
+import { reportNotifications } from './notifications'
 
 const args = new Set(process.argv.slice(2))
 const numArg = (name: string, fallback: number) => {
@@ -281,6 +283,7 @@ async function reportServer(): Promise<void> {
       50_000,
     )
     printLoad('GET v1/profile (sequential)', 1, profile1)
+    await reportNotifications(url, { browser: !args.has('--no-browser') })
   } catch (e) {
     console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
   } finally {
