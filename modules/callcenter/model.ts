@@ -163,6 +163,8 @@ export interface CallSession {
   transfer: 'pending' | 'failed' | null
   /** Tones sent. */
   dtmf: string
+  /** Tones the other side sent. */
+  dtmfIn: string
   finishing: boolean
   finishFailure: Failure | null
 }
@@ -523,6 +525,7 @@ function newSession(init: Pick<CallSession, 'key' | 'ref' | 'direction' | 'phone
     pending: [],
     transfer: null,
     dtmf: '',
+    dtmfIn: '',
     finishing: false,
     finishFailure: null,
   }
@@ -617,7 +620,9 @@ function sessionEvent(state: SoftphoneState, e: SessionEvent, fx: Effect[]): Sof
     case 'sip/transferFailed':
       return withSession(state, { ...s, transfer: 'failed' })
     case 'sip/dtmf':
-      return e.payload.originator === 'local' ? withSession(state, { ...s, dtmf: s.dtmf + e.payload.tone }) : state
+      return e.payload.originator === 'local'
+        ? withSession(state, { ...s, dtmf: s.dtmf + e.payload.tone })
+        : withSession(state, { ...s, dtmfIn: s.dtmfIn + e.payload.tone })
   }
 }
 

@@ -100,7 +100,7 @@ export default function CallPanel() {
   return (
     <Dock data-testid="call-dock">
       {open && (
-        <Card aria-labelledby="call-panel-title" data-testid="call-panel" data-state={state}>
+        <Card aria-labelledby="call-panel-title" data-testid="call-panel" data-state={state} data-call-id={session?.callId ?? undefined}>
           <Stack gap="md">
             <Row justify="space-between" align="flex-start">
               <div>

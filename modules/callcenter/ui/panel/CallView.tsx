@@ -106,7 +106,16 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
           ))}
         </Keys>
       )}
-      {session.dtmf && <Muted aria-live="polite">{t('panel.sentTones', { tones: session.dtmf })}</Muted>}
+      {session.dtmf && (
+        <Muted aria-live="polite" data-testid="dtmf-sent">
+          {t('panel.sentTones', { tones: session.dtmf })}
+        </Muted>
+      )}
+      {session.dtmfIn && (
+        <Muted aria-live="polite" data-testid="dtmf-received">
+          {t('panel.receivedTones', { tones: session.dtmfIn })}
+        </Muted>
+      )}
       {transferOpen && established && (
         <Row gap="sm" align="flex-end">
           <TextField label={t('panel.transferTo')} inputMode="numeric" value={target} onChange={v => setTarget(v.replace(/\D/g, ''))} maxLength={15} />
