@@ -81,6 +81,9 @@ function defaultAudio(): HTMLAudioElement | null {
   return audio
 }
 
+/** A User Timing mark (DevTools' performance panel, the dial-latency bench); nothing where there is no API. */
+export const mark = (name: string) => void globalThis.performance?.mark?.(name)
+
 const statusOf = (e: ResponseEvent | undefined): number | null => e?.response?.status_code ?? e?.message?.status_code ?? null
 const originatorOf = (value: unknown): SipOriginator => (value === 'local' || value === 'remote' ? value : 'system')
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -134,7 +137,10 @@ export function attachSipAdapter(options: SipAdapterOptions): Subscription {
     on('connecting', () => emit(gen, 'sip/callConnecting', { id }))
     on('progress', (e: ResponseEvent & { originator?: string }) => emit(gen, 'sip/callProgress', { id, status: statusOf(e) }))
     on('accepted', () => emit(gen, 'sip/callAccepted', { id }))
-    on('confirmed', () => emit(gen, 'sip/callConfirmed', { id }))
+    on('confirmed', () => {
+      mark('sip/callConfirmed')
+      emit(gen, 'sip/callConfirmed', { id })
+    })
     on('ended', (e: ResponseEvent & { originator?: string }) => {
       done()
       emit(gen, 'sip/callEnded', { id, originator: originatorOf(e.originator), cause: e.cause ?? 'Terminated' })
@@ -249,6 +255,7 @@ export function attachSipAdapter(options: SipAdapterOptions): Subscription {
         return
       }
       let session: SipSessionLike
+      mark('sip/callRequested')
       try {
         session = ua.call(target, {
           mediaConstraints: AUDIO,

@@ -91,6 +91,8 @@ async function load<R extends AdminResource>(ctx: CommandContext, resource: R, k
 
 export const callcenterCommands: CommandHandlers = {
   'callcenter/dial': ({ phone, page = null, page_id = null }, ctx) => {
+    // Where the dial-latency bench (and DevTools) starts the clock; the adapter marks 'sip/callConfirmed'.
+    globalThis.performance?.mark?.('callcenter/dial')
     const digits = callPhoneDigits(phone)
     if (!digits) {
       // Not a number we can call: show it in the panel for the user to correct.

@@ -326,7 +326,7 @@ function reduce(state: SoftphoneState, e: AnyEvent, fx: Effect[]): SoftphoneStat
       const session = newSession({ key, ref: `call-${key}`, direction: CALL_DIRECTION.outgoing, phone, page, page_id, phase: 'creating', record: 'pending' })
       fx.push(command('callcenter/createCall', { key, phone, direction: CALL_DIRECTION.outgoing, page, page_id }))
       if (isTender(page, page_id)) fx.push(command('callcenter/historyAdd', { tenderId: page_id, phone }))
-      return searchLinks({ ...base, session, nextKey: key + 1 }, phone, fx)
+      return { ...base, session, nextKey: key + 1 }
     }
     case 'callcenter/callCreated':
     case 'callcenter/callCreateFailed': {
@@ -588,12 +588,16 @@ function sessionEvent(state: SoftphoneState, e: SessionEvent, fx: Effect[]): Sof
     case 'sip/callConnecting':
       return s.phase === 'creating' || s.phase === 'connecting' ? withSession(state, { ...s, phase: 'connecting' }) : state
     case 'sip/callProgress':
-      return s.direction === CALL_DIRECTION.outgoing && (s.phase === 'connecting' || s.phase === 'creating') ? withSession(state, { ...s, phase: 'dialing' }) : state
+      if (s.direction !== CALL_DIRECTION.outgoing || (s.phase !== 'connecting' && s.phase !== 'creating')) return state
+      // The lookup of clients and calls waits until the callee rings: it would slow the call's setup otherwise
+      // (the same server, one database query at a time; measured in tests/e2e/call-latency.ts).
+      return searchLinks(withSession(state, { ...s, phase: 'dialing' }), s.phone, fx)
     case 'sip/callAccepted': {
       if (s.phase === 'established') return state
       // SPEC §4: accepted → the timer starts and status 10 is sent.
       const accepted: CallSession = { ...s, phase: 'established', acceptedAt: e.at, seconds: 0 }
-      return withSession(state, post(accepted, { status: CALL_STATUS.accepted, time: 0, cause: null }, fx))
+      const next = withSession(state, post(accepted, { status: CALL_STATUS.accepted, time: 0, cause: null }, fx))
+      return s.direction === CALL_DIRECTION.outgoing ? searchLinks(next, s.phone, fx) : next
     }
     case 'sip/callConfirmed':
       return state

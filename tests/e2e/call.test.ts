@@ -21,6 +21,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
+import { formatLatency, measureDialLatency } from './call-latency'
 
 const run = promisify(execFile)
 const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
@@ -117,6 +118,7 @@ interface CallRecord {
 describe.skipIf(!kamailio)('softphone end to end: two users call each other through the call panel and the real SIP peer', () => {
   let sipDir = ''
   let peerEnv: NodeJS.ProcessEnv = {}
+  let wsUrl = ''
   let server: RunningServer | undefined
   let browser: Browser | undefined
   const sessions: Session[] = []
@@ -131,10 +133,11 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
       SIP_WS_PORT: String(wsPort),
       SIP_UDP_PORT: String(await freeUdpPort()),
       // The demo accounts, except 1035 whose peer password differs from the cabinet's: the wrong-password case.
-      SIP_USERS: '1150:sip1150demo,1160:sip1160demo,1035:not-the-password',
+      SIP_USERS: '1150:sip1150demo,1160:sip1160demo,1151:sip1151demo,1152:sip1152demo,1035:not-the-password',
     }
     await peer('start')
-    server = await startServer({ env: { SIP_WS_URL: `ws://127.0.0.1:${wsPort}` } })
+    wsUrl = `ws://127.0.0.1:${wsPort}`
+    server = await startServer({ env: { SIP_WS_URL: wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
 
@@ -164,8 +167,11 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     // Registered: the panels are ready (the dot and the text say so; no alert).
     await waitState(a, 'ready')
     await waitState(b, 'ready')
+    // B collapses the panel: an incoming call must open it again.
+    await panel(b).getByRole('button', { name: 'Свернуть панель телефона' }).click()
+    await panel(b).waitFor({ state: 'detached' })
 
-    // A dials B's extension; B's panel rings with answer/decline.
+    // A dials B's extension; B's panel opens, ringing, with answer/decline.
     const dialedAt = Date.now()
     await dialExtension(a, '1160')
     await waitState(b, 'incoming')
@@ -271,6 +277,13 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     }
     console.info(`[call.test] dial → both panels in a call: ${confirmedMs} ms (click to "start" through Kamailio, ICE on loopback)`)
   }, 300_000)
+
+  it('measures the dial command → confirmed through our stack against raw JsSIP (issue 3 §5: reported, not asserted)', async () => {
+    const report = await measureDialLatency({ browser: browser!, baseUrl: server!.url, wsUrl: wsUrl, runs: 5 })
+    console.info(`[call.test] ${formatLatency(report)}`)
+    expect(report.stack.all.every(Number.isFinite)).toBe(true)
+    expect(report.raw.all.every(Number.isFinite)).toBe(true)
+  }, 180_000)
 
   it('shows the wrong-password alert when the SIP server refuses the credentials, and clears them', async () => {
     const page = (await signedIn(AGENT_MANAGER)).page
