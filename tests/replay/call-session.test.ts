@@ -265,3 +265,36 @@ describe('replay: the 1 s re-check', () => {
     expect(state(run('call-recheck.jsonl', 900)).alert).toBe('loadFailed')
   })
 })
+
+describe('replay: add contact', () => {
+  const toasts = (r: ReplayResult) => ofType(r.events, 'toast/shown').map(e => [e.at, e.payload.kind, e.payload.text, e.payload.timeout])
+  const dismissed = (r: ReplayResult) => ofType(r.events, 'toast/dismissed').map(e => e.at)
+
+  it('posts the tender variant with the page, shows "contact added" for 2 s and closes the dialog', () => {
+    const r = run('call-contact.jsonl', 9040)
+    expect(calls(r).filter(c => String(c[1]).includes('contact-add'))).toEqual([
+      [
+        9000,
+        'POST v1/tenders/7/contact-add',
+        { phone: '(727) 250-01-00', email: '', name: 'Сидоров Пётр', title: 'Директор', comment: '', inn: '7700123459', page: 'tender', page_id: 7 },
+      ],
+    ])
+    expect(toasts(r)).toEqual([[9040, 'success', 'callcenter:toast.contactAdded', 2000]])
+    expect(state(r).contact.open).toBe(false)
+    r.play(11_040)
+    expect(dismissed(r)).toEqual([11_040])
+  })
+
+  it('warns "mass number, enter another phone" for exactly 5 s and keeps the dialog; any other failure is the contact-add error', () => {
+    const r = run('call-contact.jsonl', 21_030)
+    expect(toasts(r).at(-1)).toEqual([21_030, 'warning', 'callcenter:toast.massNumber', 5000])
+    expect(state(r).contact).toMatchObject({ open: true, saving: false })
+    expect(state(r).contact.failure?.validation?.phone).toBe('Массовый номер, введите другой телефон')
+    r.play(26_029)
+    expect(dismissed(r)).not.toContain(26_030)
+    r.play(26_030)
+    expect(dismissed(r)).toContain(26_030)
+    r.play()
+    expect(toasts(r).at(-1)).toEqual([30_020, 'error', 'callcenter:toast.contactAddError', 2000])
+  })
+})

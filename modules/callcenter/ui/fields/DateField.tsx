@@ -24,6 +24,11 @@ const Head = styled.header`
   margin-bottom: ${({ theme }) => theme.space.sm};
   font-weight: ${({ theme }) => theme.font.weight.semibold};
 `
+const Title = styled(CalendarHeading)`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+`
 const Nav = styled(AriaButton)`
   min-width: ${({ theme }) => theme.size.control.sm};
   height: ${({ theme }) => theme.size.control.sm};
@@ -153,7 +158,7 @@ export function DateField({ label, value, onChange, min, max, isDisabled, isRequ
                     <Nav slot="previous" aria-label={previousLabel}>
                       ‹
                     </Nav>
-                    <CalendarHeading />
+                    <Title />
                     <Nav slot="next" aria-label={nextLabel}>
                       ›
                     </Nav>

@@ -97,10 +97,33 @@ export default function CallPanel() {
   const statusText = t(`panel.state.${state}`)
   const open = softphone.open
 
+  // Opened by the user: focus moves into the panel. Opened by an incoming call: it is announced, focus stays.
+  const card = useRef<HTMLElement | null>(null)
+  const toggle = useRef<HTMLButtonElement | null>(null)
+  const focusOnOpen = useRef(false)
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return
+    focusOnOpen.current = false
+    card.current?.querySelector<HTMLElement>('input, textarea, button:not([disabled])')?.focus()
+  }, [open])
+  const close = () => {
+    void dispatch('callcenter/closePanel', {})
+    toggle.current?.focus()
+  }
+
   return (
     <Dock data-testid="call-dock">
       {open && (
-        <Card aria-labelledby="call-panel-title" data-testid="call-panel" data-state={state} data-call-id={session?.callId ?? undefined}>
+        <Card
+          ref={card}
+          aria-labelledby="call-panel-title"
+          data-testid="call-panel"
+          data-state={state}
+          data-call-id={session?.callId ?? undefined}
+          onKeyDown={e => {
+            if (e.key === 'Escape' && !e.defaultPrevented) close()
+          }}
+        >
           <Stack gap="md">
             <Row justify="space-between" align="flex-start">
               <div>
@@ -111,7 +134,7 @@ export default function CallPanel() {
                   {profile?.sip?.code ? ` · ${t('panel.myNumber', { code: profile.sip.code })}` : ''}
                 </Status>
               </div>
-              <IconButton aria-label={t('panel.collapse')} size="sm" onPress={() => void dispatch('callcenter/closePanel', {})}>
+              <IconButton aria-label={t('panel.collapse')} size="sm" onPress={close}>
                 <ChevronDownIcon />
               </IconButton>
             </Row>
@@ -146,11 +169,16 @@ export default function CallPanel() {
         </Card>
       )}
       <Toggle
+        ref={toggle}
         variant={state === 'incoming' ? 'primary' : 'secondary'}
         $ringing={state === 'incoming'}
         icon={<PhoneIcon />}
         aria-expanded={open}
-        onPress={() => void dispatch(open ? 'callcenter/closePanel' : 'callcenter/openPanel', {})}
+        onPress={() => {
+          if (open) return void dispatch('callcenter/closePanel', {})
+          focusOnOpen.current = true
+          void dispatch('callcenter/openPanel', {})
+        }}
         data-testid="call-toggle"
       >
         {session && state === 'start' ? t('panel.toggleInCall') : t('panel.toggle')}

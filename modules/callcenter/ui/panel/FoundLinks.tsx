@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
@@ -30,9 +31,28 @@ const Muted = styled.span`
  * Clients and earlier calls found for the number (POST v1/call-center/search-links-by-phone), linking to them.
  * The paths are the clients' and tenders' modules' public routes.
  */
+const SHOWN = 5
+
+const More = styled.button`
+  align-self: flex-start;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`
+
 export function FoundLinks({ links, locale }: { links: LinksState; locale: string }) {
   const t = useT('callcenter')
+  const [all, setAll] = useState(false)
   if (links.status === 'idle') return null
+  const calls = all ? links.calls : links.calls.slice(0, SHOWN)
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : 'ru-RU')
   return (
     <Section aria-label={t('links.title')} aria-busy={links.status === 'loading'} data-testid="found-links">
@@ -57,7 +77,7 @@ export function FoundLinks({ links, locale }: { links: LinksState; locale: strin
         <>
           <Title>{t('links.calls')}</Title>
           <List>
-            {links.calls.map(call => {
+            {calls.map(call => {
               const label = `${date(call.created_at)} · ${t(call.direction === 2 ? 'links.outgoing' : 'links.incoming')} · ${call.user.full_name}`
               return (
                 <li key={call.id}>
@@ -67,6 +87,11 @@ export function FoundLinks({ links, locale }: { links: LinksState; locale: strin
               )
             })}
           </List>
+          {links.calls.length > SHOWN && (
+            <More type="button" aria-expanded={all} onClick={() => setAll(a => !a)}>
+              {all ? t('links.fewer') : t('links.more', { count: links.calls.length - SHOWN })}
+            </More>
+          )}
         </>
       )}
     </Section>
