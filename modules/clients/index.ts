@@ -1,26 +1,49 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { canManageClients, canSeeIndividuals, isClient } from './access'
+import { clientsCommands } from './commands'
+import { completenessAfterSaveProcess, searchProcess } from './process'
+import { credentialsProcess } from './transfer'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './model'
 
 const hasInnAndOgrn = (c: { inn: string | null; ogrn: string | null } | null) => Boolean(c?.inn && c?.ogrn)
 
+// One loader for the three routes of the client's company screen: the same page stays mounted between them.
+const cabinetCompany = () => import('./ui/CabinetPages')
+const individual = () => import('./ui/IndividualPage')
+
+/**
+ * Clients and companies (issue 5): "My companies" for agents and administrators, the client's own cabinet
+ * (/company, /financials, /documents, /faces, /banks), the company card in tabs, individuals, and the
+ * public read-only pages behind signed links.
+ */
 export default definePlugin({
   id: 'clients',
   routes: [
-    { path: '/clients', page: plannedPage('clients:pages.clients'), access: canManageClients },
-    { path: '/clients/:id', page: plannedPage('clients:pages.client'), access: canManageClients },
-    { path: '/add-client', page: plannedPage('clients:pages.addClient'), access: canManageClients },
-    { path: '/company', page: plannedPage('clients:pages.company'), access: isClient },
-    { path: '/financials', page: plannedPage('clients:pages.financials'), access: isClient },
-    { path: '/documents', page: plannedPage('clients:pages.documents'), access: isClient },
-    { path: '/faces', page: plannedPage('clients:pages.faces'), access: isClient },
-    { path: '/banks', page: plannedPage('clients:pages.banks'), access: isClient },
-    { path: '/physics', page: plannedPage('clients:pages.physics'), access: canSeeIndividuals },
-    { path: '/physics/add', page: plannedPage('clients:pages.physicsAdd'), access: canSeeIndividuals },
-    { path: '/physics/:id', page: plannedPage('clients:pages.physicsOne'), access: canSeeIndividuals },
-    { path: '/public-documents/:hash', page: plannedPage('clients:pages.publicDocuments'), access: 'public', bare: true },
-    { path: '/public-financials/:hash', page: plannedPage('clients:pages.publicFinancials'), access: 'public', bare: true },
+    { path: '/clients', page: () => import('./ui/ClientsPage'), access: canManageClients },
+    { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: canManageClients },
+    { path: '/add-client', page: () => import('./ui/AddClientPage'), access: canManageClients },
+    { path: '/company', page: cabinetCompany, access: isClient },
+    { path: '/faces', page: cabinetCompany, access: isClient },
+    { path: '/banks', page: cabinetCompany, access: isClient },
+    { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
+    { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
+    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: canSeeIndividuals },
+    { path: '/physics/add', page: individual, access: canSeeIndividuals },
+    { path: '/physics/:id', page: individual, access: canSeeIndividuals },
+    {
+      path: '/public-documents/:hash',
+      page: () => import('./ui/PublicPages').then(m => ({ default: m.PublicDocumentsPage })),
+      access: 'public',
+      bare: true,
+    },
+    {
+      path: '/public-financials/:hash',
+      page: () => import('./ui/PublicPages').then(m => ({ default: m.PublicFinancialsPage })),
+      access: 'public',
+      bare: true,
+    },
   ],
   sidebar: [
     { id: 'clients', to: '/clients', label: 'clients:menu.clients', order: 10, visible: canManageClients, icon: 'people' },
@@ -30,5 +53,7 @@ export default definePlugin({
   ],
   // SPEC §6: a client whose company lacks inn or ogrn fills it in first.
   landing: [{ when: ({ profile, company }) => profile.role === ROLE.client && !hasInnAndOgrn(company), to: '/company' }],
+  commands: clientsCommands,
+  processes: [searchProcess, completenessAfterSaveProcess, credentialsProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

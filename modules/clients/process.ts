@@ -1,0 +1,43 @@
+import { EMPTY, Subscription, filter, map, merge, switchMap, timer } from 'rxjs'
+import { ROLE } from '../../core/auth/profile'
+import type { Process } from '../../core/plugin/types'
+
+/** Typing pauses this long before the registry is asked; a newer input cancels what is in flight anyway. */
+export const SEARCH_DEBOUNCE_MS = 300
+/** SPEC §7 (the server also answers [] below it). */
+export const SEARCH_MIN_LENGTH = 2
+
+/**
+ * Company search (SPEC §7): every input restarts a short wait on the clock; then the search runs, and the
+ * command aborts the request of an earlier input still in flight. Clearing the box cancels the wait.
+ */
+export const searchProcess: Process = ({ bus, commands }) =>
+  merge(
+    bus.on('clients/searchTyped').pipe(map(e => e.payload.query.trim())),
+    bus.on('clients/searchCleared').pipe(map(() => '')),
+  )
+    .pipe(
+      switchMap(query => (query.length >= SEARCH_MIN_LENGTH ? timer(SEARCH_DEBOUNCE_MS, bus.clock.scheduler).pipe(map(() => query)) : EMPTY)),
+    )
+    .subscribe(query => void commands.dispatch('clients/runSearch', { query }, 'timer'))
+
+/**
+ * The client's header completeness bar (role 10) reflects a save at once (issue 5 §1): every saved or removed
+ * record of the client's company reloads v1/statistics/client-fullness. The socket's updateClientProgress
+ * stays ignored (SPEC §4); this is the app's own logic instead.
+ */
+export const completenessAfterSaveProcess: Process = ({ bus, commands }) => {
+  let isClient = false
+  const sub = new Subscription()
+  sub.add(bus.on('auth/profileLoaded').subscribe(e => (isClient = e.payload.profile.role === ROLE.client)))
+  sub.add(bus.on('auth/loggedOut').subscribe(() => (isClient = false)))
+  sub.add(
+    merge(
+      bus.on('clients/formSaved').pipe(filter(e => e.payload.companyId !== null)),
+      bus.on('clients/recordRemoved'),
+    )
+      .pipe(filter(() => isClient))
+      .subscribe(() => void commands.dispatch('completeness/refresh', {}, 'process')),
+  )
+  return sub
+}

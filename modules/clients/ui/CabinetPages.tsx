@@ -1,0 +1,106 @@
+import { useUnit } from 'effector-react'
+import type { ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { $company } from '../../../core/auth/model'
+import { useT } from '../../../core/i18n/useT'
+import { Alert } from '../../../core/ui/Alert'
+import { EmptyState } from '../../../core/ui/EmptyState'
+import { PageHeader } from '../../../core/ui/PageHeader'
+import { Stack } from '../../../core/ui/Stack'
+import { useTabNavigation } from './ClientPage'
+import { CLIENT_COMPANY_TABS, CompanyCard, CompanyEditor, CompanyTitle, useSections, type TabKey } from './CompanyEditor'
+import { DocumentsSection } from './DocumentsSection'
+import { FinancialsSection } from './FinancialsSection'
+import { UnsavedChangesGuard } from './guard'
+
+/** The client's own company (role 10); a client without one is told so instead of an empty form. */
+function OwnCompany({ title, children }: { title: string; children: (companyId: number) => ReactNode }) {
+  const t = useT('clients')
+  const company = useUnit($company)
+  if (!company) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title={title} />
+        <EmptyState title={t('cabinet.noCompany')} description={t('cabinet.noCompanyHint')} />
+      </Stack>
+    )
+  }
+  return <>{children(company.id)}</>
+}
+
+const DEFAULT_TAB: Record<string, TabKey> = { '/faces': 'people', '/banks': 'bank' }
+
+/**
+ * /company, /faces, /banks (ClientCompany with tab 0, 1, 2): the company screen of the client's cabinet.
+ * One page for the three routes, so moving between them keeps what was typed.
+ */
+export default function CabinetCompanyPage() {
+  const t = useT('clients')
+  const company = useUnit($company)
+  const [location] = useLocation()
+  const [tab, setTab] = useTabNavigation(CLIENT_COMPANY_TABS, DEFAULT_TAB[location] ?? 'company')
+  const incomplete = company !== null && !(company.inn && company.ogrn)
+  return (
+    <OwnCompany title={t('pages.company')}>
+      {companyId => (
+        <CompanyCard companyId={companyId}>
+          {data => (
+            <Stack gap="lg">
+              <CompanyTitle company={data} />
+              {incomplete && (
+                <Alert kind="info" title={t('cabinet.fillFirst')} role="status">
+                  {t('cabinet.fillFirstText')}
+                </Alert>
+              )}
+              <CompanyEditor companyId={companyId} company={data} tabs={CLIENT_COMPANY_TABS} tab={tab} onTabChange={setTab} />
+            </Stack>
+          )}
+        </CompanyCard>
+      )}
+    </OwnCompany>
+  )
+}
+
+/** /financials (ClientFinances). */
+export function CabinetFinancialsPage() {
+  const t = useT('clients')
+  return (
+    <OwnCompany title={t('pages.financials')}>
+      {companyId => (
+        <CompanyCard companyId={companyId}>
+          {() => <Sections companyId={companyId} title={t('pages.financials')} needs={['financials', 'publicLinks']}>{<FinancialsSection companyId={companyId} />}</Sections>}
+        </CompanyCard>
+      )}
+    </OwnCompany>
+  )
+}
+
+/** /documents (ClientDocuments). */
+export function CabinetDocumentsPage() {
+  const t = useT('clients')
+  return (
+    <OwnCompany title={t('pages.documents')}>
+      {companyId => (
+        <CompanyCard companyId={companyId}>
+          {company => (
+            <Sections companyId={companyId} title={t('pages.documents')} needs={['documents', 'licences', 'publicLinks']}>
+              <DocumentsSection companyId={companyId} kind={company.kind} />
+            </Sections>
+          )}
+        </CompanyCard>
+      )}
+    </OwnCompany>
+  )
+}
+
+function Sections({ companyId, title, needs, children }: { companyId: number; title: string; needs: Parameters<typeof useSections>[1]; children: ReactNode }) {
+  useSections(companyId, needs)
+  return (
+    <UnsavedChangesGuard>
+      <Stack gap="lg">
+        <PageHeader title={title} />
+        {children}
+      </Stack>
+    </UnsavedChangesGuard>
+  )
+}

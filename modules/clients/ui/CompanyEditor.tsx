@@ -1,0 +1,166 @@
+import { useUnit } from 'effector-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { useT } from '../../../core/i18n/useT'
+import { useDispatch } from '../../../core/react/runtime'
+import { Alert } from '../../../core/ui/Alert'
+import { Badge } from '../../../core/ui/Badge'
+import { PageHeader } from '../../../core/ui/PageHeader'
+import { Stack } from '../../../core/ui/Stack'
+import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
+import type { Company } from '../contract'
+import { $sections, type SectionKey } from '../model'
+import { BankSection, SupportedAccountsSection } from './BankSection'
+import { CompanyForm } from './CompanyForm'
+import { DocumentsSection } from './DocumentsSection'
+import { FinancialsSection } from './FinancialsSection'
+import { UnsavedChangesGuard } from './guard'
+import { PeopleSection } from './PeopleSection'
+import { Loaded } from './states'
+
+/** The tabs of "Company edit" (SPEC §2); ClientCompany's `?tab=0|1|2` are company, people, bank. */
+export const TABS = ['company', 'financials', 'documents', 'people', 'bank', 'supported', 'bids', 'tenders'] as const
+export type TabKey = (typeof TABS)[number]
+export const CLIENT_COMPANY_TABS: readonly TabKey[] = ['company', 'people', 'bank']
+
+/** What each tab shows, loaded the first time the tab opens. */
+const SECTIONS_OF: Record<TabKey, SectionKey[]> = {
+  company: [],
+  financials: ['financials', 'publicLinks'],
+  documents: ['documents', 'licences', 'publicLinks'],
+  people: ['persons', 'owners'],
+  bank: ['bankAccounts'],
+  supported: ['bankAccounts'],
+  bids: [],
+  tenders: [],
+}
+
+/** Panels of tabs already visited stay mounted (hidden): what was typed on one tab survives a look at another. */
+const Panel = styled(TabPanel)`
+  &[data-inert='true'] {
+    display: none;
+  }
+`
+
+/** Opens the company card: drops another company's sections and loads this one's company. */
+export function useCompany(companyId: number) {
+  const dispatch = useDispatch()
+  const sections = useUnit($sections)
+  useEffect(() => {
+    void dispatch('clients/openCompany', { companyId })
+    void dispatch('clients/loadSection', { companyId, section: 'company' })
+  }, [dispatch, companyId])
+  return sections.companyId === companyId ? sections.company : ({ status: 'loading', data: null } as const)
+}
+
+/** Loads the sections a tab needs, once per opening of the card (a retry button reloads a failed one). */
+export function useSections(companyId: number, needed: readonly SectionKey[]) {
+  const dispatch = useDispatch()
+  const sections = useUnit($sections)
+  const key = needed.join(',')
+  useEffect(() => {
+    if (sections.companyId !== companyId) return
+    for (const section of needed) {
+      if (sections[section].status === 'idle') void dispatch('clients/loadSection', { companyId, section })
+    }
+    // Only a newly needed section or a newly opened company triggers loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, companyId, key, sections.companyId])
+}
+
+function ComingWithModule({ name }: { name: 'bids' | 'tenders' }) {
+  const t = useT('clients')
+  return (
+    <Alert kind="info" role="none" title={t(`tabs.${name}`)}>
+      {t(`coming.${name}`)}
+    </Alert>
+  )
+}
+
+export function CompanyTitle({ company, actions, before }: { company: Company; actions?: ReactNode; before?: ReactNode }) {
+  const t = useT('clients')
+  return (
+    <PageHeader
+      before={before}
+      title={company.short_name || company.full_name || t('company.untitled')}
+      description={
+        <>
+          {t(`catalogue.kind.${company.kind}`)}
+          {company.inn ? ` · ${t('company.innShort', { inn: company.inn })}` : ''}
+          {company.ogrn ? ` · ${t(company.kind === 'sole' ? 'company.ogrnipShort' : 'company.ogrnShort', { ogrn: company.ogrn })}` : ''}{' '}
+          <Badge tone={company.status === 'active' ? 'success' : 'warning'}>{t(`catalogue.status.${company.status}`)}</Badge>
+        </>
+      }
+      actions={actions}
+    />
+  )
+}
+
+/**
+ * "Company edit": the company card in tabs. Every form inside reports unsaved changes to one guard; tabs
+ * visited stay mounted. `tabs` picks which of TABS show (the client's cabinet shows three).
+ */
+export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
+  companyId: number
+  company: Company
+  tabs: readonly TabKey[]
+  tab: TabKey
+  onTabChange: (tab: TabKey) => void
+}) {
+  const t = useT('clients')
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]))
+  useEffect(() => setVisited(v => (v.has(tab) ? v : new Set([...v, tab]))), [tab])
+  const needed = [...visited].flatMap(k => SECTIONS_OF[k])
+  useSections(companyId, [...new Set(needed)])
+
+  const panel = (key: TabKey): ReactNode => {
+    switch (key) {
+      case 'company':
+        return <CompanyForm companyId={companyId} company={company} />
+      case 'financials':
+        return <FinancialsSection companyId={companyId} />
+      case 'documents':
+        return <DocumentsSection companyId={companyId} kind={company.kind} />
+      case 'people':
+        return <PeopleSection companyId={companyId} kind={company.kind} />
+      case 'bank':
+        return <BankSection companyId={companyId} />
+      case 'supported':
+        return <SupportedAccountsSection companyId={companyId} />
+      case 'bids':
+      case 'tenders':
+        return <ComingWithModule name={key} />
+    }
+  }
+
+  return (
+    <UnsavedChangesGuard>
+      <Tabs selectedKey={tab} onSelectionChange={key => onTabChange(key as TabKey)}>
+        <TabList aria-label={t('tabs.label')}>
+          {tabs.map(key => (
+            <Tab key={key} id={key} data-testid={`tab-${key}`}>
+              {t(`tabs.${key}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {tabs.map(key => (
+          <Panel key={key} id={key} shouldForceMount={visited.has(key)}>
+            {visited.has(key) && <Stack gap="lg">{panel(key)}</Stack>}
+          </Panel>
+        ))}
+      </Tabs>
+    </UnsavedChangesGuard>
+  )
+}
+
+/** The whole card for a company id: its company section's loading and failure, then the editor. */
+export function CompanyCard({ companyId, children }: { companyId: number; children: (company: Company) => ReactNode }) {
+  const t = useT('clients')
+  const dispatch = useDispatch()
+  const state = useCompany(companyId)
+  return (
+    <Loaded state={state} failedTitle={t('loadFailed.company')} onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'company' })} testId="company">
+      {company => children(company)}
+    </Loaded>
+  )
+}

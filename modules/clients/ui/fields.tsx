@@ -1,0 +1,259 @@
+import { useId, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { useT } from '../../../core/i18n/useT'
+import { useRuntime } from '../../../core/react/runtime'
+import { Alert } from '../../../core/ui/Alert'
+import { Button } from '../../../core/ui/Button'
+import { Checkbox } from '../../../core/ui/Checkbox'
+import { MaskedField } from '../../../core/ui/MaskedField'
+import { PhoneField } from '../../../core/ui/PhoneField'
+import { Row } from '../../../core/ui/Stack'
+import { TextArea } from '../../../core/ui/TextArea'
+import { TextField } from '../../../core/ui/TextField'
+import type { Form, FieldProps } from './form'
+
+/** A message that may be an i18n key (the shared rules' messages) or a text the server already translated. */
+export function useMessage() {
+  const { i18n } = useRuntime()
+  const t = useT()
+  return (message: string | null | undefined): string | null => {
+    if (!message) return null
+    return /^[a-z]+:[\w.]+$/i.test(message) && i18n.exists(message) ? t(message) : message
+  }
+}
+
+/** Fields in a responsive grid: one column on a phone, up to three on a wide screen. */
+export const FieldGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  align-items: start;
+`
+export const Wide = styled.div`
+  grid-column: 1 / -1;
+`
+export const Fieldset = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`
+export const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+`
+const Warning = styled.span`
+  color: ${({ theme }) => theme.color.warningText};
+`
+
+interface Common {
+  field: FieldProps
+  label: ReactNode
+  isRequired?: boolean
+  isDisabled?: boolean
+  description?: ReactNode
+}
+
+/** The check-digit warning under a field (visible, announced politely, never blocking). */
+function useHelp(field: FieldProps, description: ReactNode) {
+  const message = useMessage()
+  const warning = message(field.warning)
+  return {
+    errorMessage: message(field.error),
+    description:
+      warning != null ? (
+        <Warning role="status" data-warning={field.name}>
+          ⚠ {warning}
+        </Warning>
+      ) : (
+        description
+      ),
+  }
+}
+
+export function Text({ field, label, isRequired, isDisabled, description, maxLength, type, inputMode }: Common & {
+  maxLength?: number
+  type?: 'text' | 'email' | 'url'
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url'
+}) {
+  const help = useHelp(field, description)
+  return (
+    <TextField
+      name={field.name}
+      label={label}
+      value={field.value}
+      onChange={field.onChange}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      maxLength={maxLength}
+      type={type}
+      inputMode={inputMode}
+      {...help}
+    />
+  )
+}
+
+export function LongText({ field, label, isRequired, rows = 3 }: Common & { rows?: number }) {
+  const help = useHelp(field, undefined)
+  return <TextArea name={field.name} label={label} value={field.value} onChange={field.onChange} isRequired={isRequired} rows={rows} errorMessage={help.errorMessage} />
+}
+
+/** Digits with a `#` mask (inn, ogrn, snils `###-###-### ##`, dates `##.##.####`). */
+export function Masked({ field, label, mask, isRequired, isDisabled, description, placeholder }: Common & { mask: string; placeholder?: string }) {
+  const help = useHelp(field, description)
+  return (
+    <MaskedField
+      name={field.name}
+      label={label}
+      mask={mask}
+      value={field.value}
+      onChange={field.onChange}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      inputMode="numeric"
+      placeholder={placeholder}
+      {...help}
+    />
+  )
+}
+
+export const DATE_MASK = '##.##.####'
+export function DateInput(props: Common) {
+  const t = useT('clients')
+  return <Masked {...props} mask={DATE_MASK} placeholder={t('form.datePlaceholder')} />
+}
+
+export function Phone({ field, label, isRequired }: Common) {
+  const help = useHelp(field, undefined)
+  return <PhoneField name={field.name} label={label} value={field.value} onChange={field.onChange} isRequired={isRequired} {...help} />
+}
+
+const SelectRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`
+const SelectLabel = styled.label`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${({ theme }) => theme.color.text};
+`
+const NativeSelect = styled.select`
+  height: ${({ theme }) => theme.size.control.md};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.size.md};
+  &:hover {
+    border-color: ${({ theme }) => theme.color.borderStrong};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 1px;
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.error};
+  }
+`
+const Small = styled.span<{ $error?: boolean }>`
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme, $error }) => ($error ? theme.color.errorText : theme.color.textMuted)};
+`
+
+export interface Option {
+  value: string
+  label: string
+}
+
+/** The browser's own select (keyboard, screen readers, mobile pickers), with the kit's label and error. */
+export function Select({ field, label, options, isRequired, isDisabled, placeholder }: Common & { options: readonly Option[]; placeholder?: string }) {
+  const id = useId()
+  const message = useMessage()
+  const error = message(field.error)
+  const known = options.some(o => o.value === field.value)
+  return (
+    <SelectRoot>
+      <SelectLabel htmlFor={id}>
+        {label}
+        {isRequired && <span aria-hidden="true"> *</span>}
+      </SelectLabel>
+      <NativeSelect
+        id={id}
+        name={field.name}
+        value={field.value}
+        disabled={isDisabled}
+        aria-required={isRequired || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-e` : undefined}
+        onChange={e => field.onChange(e.target.value)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {!known && field.value !== '' && <option value={field.value}>{field.value}</option>}
+        {options.map(o => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {error && (
+        <Small id={`${id}-e`} $error>
+          {error}
+        </Small>
+      )}
+    </SelectRoot>
+  )
+}
+
+export function Check({ checked, onChange, children, name }: { checked: boolean; onChange: (value: boolean) => void; children: ReactNode; name?: string }) {
+  return (
+    <Checkbox isSelected={checked} onChange={onChange} name={name}>
+      {children}
+    </Checkbox>
+  )
+}
+
+/**
+ * Under a form: "check errors" when the schema or the server refused it (SPEC §8), the server's message
+ * otherwise, and the buttons. The input is never cleared here.
+ */
+export function FormFooter<V extends Record<string, unknown>>({ form, submitLabel, onCancel, extra }: {
+  form: Form<V>
+  submitLabel: string
+  onCancel?: () => void
+  extra?: ReactNode
+}) {
+  const t = useT('clients')
+  const message = useMessage()
+  const serverFields = Object.keys(form.failure?.validation ?? {}).length > 0
+  return (
+    <>
+      {(form.checkErrors || serverFields) && (
+        <Alert kind="error" title={t('form.checkErrors')}>
+          {serverFields && !form.checkErrors ? Object.values(form.failure?.validation ?? {}).map(m => message(m)).join('\n') : t('form.checkErrorsHint')}
+        </Alert>
+      )}
+      {form.failure && !serverFields && <Alert kind="error" title={t('form.saveFailed')}>{message(form.failure.message) ?? t('errors.generic')}</Alert>}
+      <Row gap="sm" wrap>
+        <Button type="submit" variant="primary" isPending={form.saving} data-testid="form-submit">
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" onPress={onCancel}>
+            {t('form.cancel')}
+          </Button>
+        )}
+        {extra}
+        {form.dirty && !form.saving && <Small aria-live="polite">{t('form.unsaved')}</Small>}
+      </Row>
+    </>
+  )
+}
