@@ -1,13 +1,22 @@
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
-import { canSeeAgents } from './access'
+import { canSeeAgents, isImpersonated } from './access'
+import { agentsCommands } from './commands'
+// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
+import './model'
 
+/**
+ * Agents (SPEC /agents, /agents/{id}; roles 100 and 170): the list, the agent view, and "log into their
+ * cabinet" for administrators. While an administrator works in an agent's cabinet the header says so and
+ * offers the way back (a header widget, so the shell needs to know nothing about it).
+ */
 export default definePlugin({
   id: 'agents',
   routes: [
-    { path: '/agents', page: plannedPage('agents:pages.list'), access: canSeeAgents },
-    { path: '/agents/:id', page: plannedPage('agents:pages.one'), access: canSeeAgents },
+    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents },
+    { path: '/agents/:id', page: () => import('./ui/AgentPage'), access: canSeeAgents },
   ],
   sidebar: [{ id: 'agents', to: '/agents', label: 'agents:menu', order: 20, visible: canSeeAgents, icon: 'badge' }],
+  widgets: [{ slot: 'header', component: () => import('./ui/ImpersonationBanner'), visible: isImpersonated }],
+  commands: agentsCommands,
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,0 +1,78 @@
+import { asFailure } from '../../core/api/client'
+import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
+import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
+import { clientsApi, type AgentListItem, type AgentView, type Page, type SignInResult } from '../clients/contract'
+import type { AgentListQuery } from './model'
+
+declare module '../../core/bus/commands' {
+  interface CommandMap {
+    'agents/loadList': AgentListQuery
+    'agents/load': { id: number }
+    /** POST agents/{id}/impersonate: the session becomes the agent's (audited on the server). */
+    'agents/impersonate': { id: number }
+    /** POST impersonation/end: back to the administrator's own session, on the agent's page. */
+    'agents/endImpersonation': { agentId: number }
+  }
+}
+
+/**
+ * Switches the browser to another session without signing out on the server: the current token is dropped
+ * locally (`auth/loggedOut` 'dropped' — stores, socket and softphone of the old session end) and the new
+ * one is signed in (`auth/signedIn`: stored, profile loaded, socket reopened, landing). Only core events:
+ * the core needs no new way for it.
+ */
+function switchSession(ctx: CommandContext, token: string, landOn: string | null): void {
+  ctx.bus.emit('auth/loggedOut', { reason: 'dropped' }, 'api')
+  if (landOn) ctx.bus.emit('auth/pathRemembered', { path: landOn }, 'api')
+  ctx.bus.emit('auth/signedIn', { token, method: 'password' }, 'api')
+}
+
+export const agentsCommands: CommandHandlers = {
+  'agents/loadList': async (query, ctx) => {
+    ctx.bus.emit('agents/listRequested', { query }, ctx.source)
+    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
+    if (query.q) searchParams.q = query.q
+    try {
+      const page = await ctx.api.get<Page<AgentListItem>>(clientsApi.agents, { quiet: true, searchParams })
+      ctx.bus.emit('agents/listLoaded', { query, page }, 'api')
+    } catch (error) {
+      ctx.bus.emit('agents/listFailed', { query, failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'agents/load': async ({ id }, ctx) => {
+    ctx.bus.emit('agents/agentRequested', { id }, ctx.source)
+    try {
+      ctx.bus.emit('agents/agentLoaded', { agent: await ctx.api.get<AgentView>(clientsApi.agent(id), { quiet: true }) }, 'api')
+    } catch (error) {
+      ctx.bus.emit('agents/agentFailed', { id, failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'agents/impersonate': async ({ id }, ctx) => {
+    ctx.bus.emit('agents/impersonationRequested', { agentId: id }, ctx.source)
+    try {
+      const session = await ctx.api.post<SignInResult>(clientsApi.agentImpersonate(id), undefined, { quiet: true })
+      // The agent's own landing (SPEC §6), as if they had signed in.
+      switchSession(ctx, session.token, null)
+    } catch (error) {
+      ctx.bus.emit('agents/impersonationFailed', { agentId: id, failure: asFailure(error) }, 'api')
+    }
+  },
+
+  'agents/endImpersonation': async ({ agentId }, ctx) => {
+    ctx.bus.emit('agents/returnRequested', {}, ctx.source)
+    try {
+      const session = await ctx.api.post<SignInResult>(clientsApi.impersonationEnd, undefined, { quiet: true, sessionRedirect: false })
+      switchSession(ctx, session.token, `/agents/${agentId}`)
+    } catch (error) {
+      const failure = asFailure(error)
+      ctx.bus.emit('agents/returnFailed', { failure }, 'api')
+      if (failure.code === SESSION_EXPIRED_CODE) {
+        // The administrator's own session ended meanwhile: sign in again.
+        ctx.bus.emit('auth/loggedOut', { reason: 'expired' }, 'api')
+        ctx.bus.emit('app/navigationRequested', { to: '/login', replace: true }, 'api')
+      }
+    }
+  },
+}
