@@ -136,7 +136,7 @@ export default function CallerFormPage({ params }: PageProps) {
   return (
     <Stack gap="lg">
       <PageHeader title={editing ? t('pages.caller') : t('pages.callerAdd')} before={<Link href="/callers">{t('callers.back')}</Link>} />
-      <FormCard as="form" data-testid="caller-form" onSubmit={e => {
+      <FormCard as="form" noValidate data-testid="caller-form" onSubmit={e => {
         e.preventDefault()
         submit()
       }}>

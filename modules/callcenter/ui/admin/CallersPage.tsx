@@ -12,6 +12,7 @@ import { TextField } from '../../../../core/ui/TextField'
 import { formatPhone } from '../../../../core/validation/phone'
 import { $callers } from '../../model'
 import { ListState, Pager } from './ListState'
+import { NO_NATIVE_VALIDATION } from '../fields/errors'
 
 const LIMIT = 20
 
@@ -39,7 +40,7 @@ export default function CallersPage() {
           </Button>
         }
       />
-      <Row as="form" role="search" gap="sm" align="flex-end" onSubmit={e => {
+      <Row as="form" {...NO_NATIVE_VALIDATION} role="search" gap="sm" align="flex-end" onSubmit={e => {
         e.preventDefault()
         setQuery(q => ({ ...q, page: 1, search: search.trim() }))
       }}>

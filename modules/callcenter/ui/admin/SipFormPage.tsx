@@ -48,7 +48,7 @@ export default function SipFormPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('pages.sipAdd')} before={<Link href="/sips">{t('sips.back')}</Link>} />
-      <FormCard as="form" data-testid="sip-form" onSubmit={e => {
+      <FormCard as="form" noValidate data-testid="sip-form" onSubmit={e => {
         e.preventDefault()
         submit()
       }}>

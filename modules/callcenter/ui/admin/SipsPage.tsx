@@ -10,6 +10,7 @@ import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '..
 import { TextField } from '../../../../core/ui/TextField'
 import { $sips } from '../../model'
 import { ListState, Pager } from './ListState'
+import { NO_NATIVE_VALIDATION } from '../fields/errors'
 
 const LIMIT = 20
 
@@ -37,7 +38,7 @@ export default function SipsPage() {
           </Button>
         }
       />
-      <Row as="form" role="search" gap="sm" align="flex-end" onSubmit={e => {
+      <Row as="form" {...NO_NATIVE_VALIDATION} role="search" gap="sm" align="flex-end" onSubmit={e => {
         e.preventDefault()
         setQuery(q => ({ ...q, page: 1, search: search.trim() }))
       }}>

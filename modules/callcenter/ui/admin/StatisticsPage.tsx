@@ -15,7 +15,7 @@ import { TextField } from '../../../../core/ui/TextField'
 import { DEFAULT_MIN_TALK_SECONDS, addDays, formatReminderDate, parseReminderDate, statisticsQuery, type CallStatistics } from '../../contract'
 import { $statistics } from '../../model'
 import { DateField } from '../fields/DateField'
-import { check } from '../fields/errors'
+import { NO_NATIVE_VALIDATION, check } from '../fields/errors'
 import { localToday } from '../panel/format'
 
 const Totals = styled.dl`
@@ -123,7 +123,7 @@ export default function StatisticsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('pages.statistics')} description={data ? t('stats.period', { from: formatReminderDate(data.from), to: formatReminderDate(data.to), min: data.min_seconds }) : undefined} />
-      <Card as="form" aria-label={t('stats.filter')} onSubmit={e => {
+      <Card as="form" {...NO_NATIVE_VALIDATION} aria-label={t('stats.filter')} onSubmit={e => {
         e.preventDefault()
         apply()
       }}>

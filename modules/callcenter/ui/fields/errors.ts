@@ -23,3 +23,9 @@ export function check<S extends v.GenericSchema>(schema: S, input: unknown): { o
   const result = v.safeParse(schema, input)
   return result.success ? { ok: true, output: result.output } : { ok: false, errors: issuesToValidationMap(result.issues) }
 }
+
+/**
+ * Spread on a form: the browser's own constraint validation (a bubble in the browser's language, and a submit
+ * that never fires for `type="email"`) is off; the contract's schema checks the fields instead.
+ */
+export const NO_NATIVE_VALIDATION = { noValidate: true } as {}

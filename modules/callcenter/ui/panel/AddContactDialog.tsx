@@ -11,7 +11,7 @@ import { TextField } from '../../../../core/ui/TextField'
 import { normalizePhoneInput } from '../../../../core/validation/phone'
 import { contactForm } from '../../contract'
 import type { ContactFields } from '../../model'
-import { check, fieldError, formError } from '../fields/errors'
+import { NO_NATIVE_VALIDATION, check, fieldError, formError } from '../fields/errors'
 
 const FIELDS = ['phone', 'email', 'name', 'title', 'comment', 'inn'] as const
 
@@ -68,7 +68,7 @@ export function AddContactDialog({ isOpen, phone, saving, failure, onSubmit, onC
         </>
       )}
     >
-      <Stack gap="md" as="form" data-testid="contact-dialog" onSubmit={e => e.preventDefault()}>
+      <Stack gap="md" as="form" {...NO_NATIVE_VALIDATION} data-testid="contact-dialog" onSubmit={e => e.preventDefault()}>
         {general && <Alert kind="error">{general}</Alert>}
         <PhoneField label={t('contact.phone')} name="phone" isRequired value={values.phone} onChange={set('phone')} errorMessage={error('phone')} />
         <TextField label={t('contact.name')} name="name" isRequired value={values.name} onChange={set('name')} errorMessage={error('name')} autoComplete="name" />

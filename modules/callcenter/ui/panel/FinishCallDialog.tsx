@@ -25,7 +25,7 @@ import {
 } from '../../contract'
 import { formatTimer, type FinishForm } from '../../model'
 import { DateField } from '../fields/DateField'
-import { check, fieldError, formError } from '../fields/errors'
+import { NO_NATIVE_VALIDATION, check, fieldError, formError } from '../fields/errors'
 import { RadioGroup } from '../fields/RadioGroup'
 import { displayNumber } from './format'
 
@@ -159,7 +159,7 @@ export function FinishCallDialog({ isOpen, phone, seconds, today, initialComment
         </Button>
       }
     >
-      <Stack gap="lg" as="form" data-testid="finish-dialog" onSubmit={e => e.preventDefault()}>
+      <Stack gap="lg" as="form" {...NO_NATIVE_VALIDATION} data-testid="finish-dialog" onSubmit={e => e.preventDefault()}>
         <Summary>{t('finish.summary', { phone: displayNumber(phone), time: formatTimer(seconds) })}</Summary>
         {general && <Alert kind="error">{general}</Alert>}
         <RadioGroup

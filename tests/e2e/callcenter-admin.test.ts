@@ -1,0 +1,125 @@
+/**
+ * Issue 3 §2 in the browser: the call-center administration screens against the real server — SIP accounts
+ * (/sips, /sips/add: passwords never shown back), employees (/callers, /callers/add, /callers/{id}: added/edited
+ * toasts, the edited one for 4 s), statistics with a chart and a date range — with the contract's validation in
+ * the forms; and the softphone's weight: a user without a SIP code never downloads the call panel or JsSIP.
+ */
+import { describe, expect, it } from 'vitest'
+import { signInAndWait, waitForPath } from './support/browser'
+import { useE2E } from './support/setup'
+
+const ADMIN = '+7 (700) 100-01-00'
+const MANAGER = '+7 (700) 100-01-60'
+
+const e2e = useE2E()
+
+describe('call-center administration', () => {
+  it('never loads the call panel or JsSIP for a user without a SIP code', async () => {
+    const page = e2e.page
+    const scripts: string[] = []
+    page.on('request', r => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
+    await signInAndWait(page, ADMIN)
+    await page.goto('/statistics')
+    await page.locator('[data-testid="statistics"]').waitFor()
+    expect(await page.locator('[data-testid="call-toggle"]').count()).toBe(0)
+    expect(scripts.filter(s => /\/(CallPanel|JsSIP)-/.test(s))).toEqual([])
+  })
+
+  it('adds a SIP account with the form’s own checks, and lists it without its password', async () => {
+    const page = e2e.page
+    await signInAndWait(page, ADMIN)
+    await page.goto('/sips')
+    await page.locator('[data-testid="sip-add"]').click()
+    await waitForPath(page, '/sips/add')
+    const form = page.locator('[data-testid="sip-form"]')
+    await form.locator('[data-testid="sip-save"]').click()
+    await expect(form.getByText('Обязательное поле').count()).resolves.toBeGreaterThanOrEqual(2)
+    const code = String(3000 + Math.floor(Math.random() * 6000))
+    await form.getByRole('textbox', { name: /Название/ }).fill('Резервная линия')
+    await form.getByRole('textbox', { name: /Код/ }).fill('1a')
+    await form.getByLabel(/Пароль SIP/).fill('secret-sip')
+    await form.locator('[data-testid="sip-save"]').click()
+    await form.getByText('SIP-код состоит из 2–32 цифр').waitFor()
+    await form.getByRole('textbox', { name: /Код/ }).fill(code)
+    await form.locator('[data-testid="sip-save"]').click()
+    await waitForPath(page, '/sips')
+    await page.getByText('SIP-аккаунт добавлен').waitFor()
+    await page.getByRole('searchbox', { name: /Поиск/ }).fill(code)
+    await page.getByRole('button', { name: 'Найти' }).click()
+    const row = page.getByRole('row', { name: new RegExp(code) })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Свободен')
+    expect(await page.content()).not.toContain('secret-sip')
+
+    // The same code again: the server's "already exists" under the field.
+    await page.goto('/sips/add')
+    await form.getByRole('textbox', { name: /Название/ }).fill('Дубль')
+    await form.getByRole('textbox', { name: /Код/ }).fill(code)
+    await form.getByLabel(/Пароль SIP/).fill('secret-sip')
+    await form.locator('[data-testid="sip-save"]').click()
+    await form.getByText('SIP-аккаунт с таким кодом уже есть').waitFor()
+  })
+
+  it('adds an employee and edits them: "employee added", then "employee edited" for 4 s', async () => {
+    const page = e2e.page
+    await signInAndWait(page, MANAGER)
+    await page.goto('/callers')
+    await page.locator('[data-testid="caller-add"]').click()
+    await waitForPath(page, '/callers/add')
+    const form = page.locator('[data-testid="caller-form"]')
+    const tail = String(Math.floor(1000 + Math.random() * 8999))
+    await form.getByRole('textbox', { name: /ФИО/ }).fill(`Тестова Анна ${tail}`)
+    await form.locator('input[name="phone"]').pressSequentially(`705555${tail}`)
+    await form.getByRole('textbox', { name: /^E-mail/ }).fill('not-an-email')
+    await form.getByLabel(/^Пароль/).fill('12345')
+    await form.locator('[data-testid="caller-save"]').click()
+    await form.getByText('Неверный E-mail').waitFor()
+    await form.getByText('Пароль должен быть не короче 6 символов').waitFor()
+    await form.getByRole('textbox', { name: /^E-mail/ }).fill(`anna${tail}@example.com`)
+    await form.getByLabel(/^Пароль/).fill('demo12345')
+    await form.locator('[data-testid="caller-save"]').click()
+    await waitForPath(page, '/callers')
+    await page.getByText('Сотрудник добавлен').waitFor()
+    await page.getByRole('link', { name: `Тестова Анна ${tail}` }).click()
+    await page.locator('[data-testid="caller-form"]').waitFor()
+    expect(await form.getByRole('textbox', { name: /ФИО/ }).inputValue()).toBe(`Тестова Анна ${tail}`)
+    await form.getByText('Руководитель колл-центра', { exact: true }).click()
+    await form.locator('[data-testid="caller-save"]').click()
+    await waitForPath(page, '/callers')
+    const toast = page.getByText('Сотрудник изменён')
+    await toast.waitFor()
+    const shownAt = Date.now()
+    await toast.waitFor({ state: 'detached', timeout: 10_000 })
+    const shownFor = Date.now() - shownAt
+    expect(shownFor).toBeGreaterThan(3000)
+    expect(await page.getByRole('row', { name: new RegExp(`Тестова Анна ${tail}`) }).textContent()).toContain('Руководитель колл-центра')
+  })
+
+  it('shows statistics per employee and day with a chart, and checks the date range', async () => {
+    const page = e2e.page
+    await signInAndWait(page, ADMIN)
+    await page.goto('/statistics')
+    const report = page.locator('[data-testid="statistics"]')
+    await report.waitFor()
+    await expect(report.getByRole('img').count()).resolves.toBe(1)
+    await expect(report.getByRole('grid', { name: 'По сотрудникам' }).count()).resolves.toBe(1)
+    const from = page.getByRole('textbox', { name: /^С/ })
+    const to = page.getByRole('textbox', { name: /^По/ })
+    const toValue = await to.inputValue()
+    await from.fill('')
+    await from.pressSequentially(toValue.replace(/\D/g, ''))
+    await to.fill('')
+    await to.pressSequentially('01012020')
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.getByText('Неверный период (не больше 366 дней, начало не позже конца)').waitFor()
+    await to.fill('')
+    await to.pressSequentially(toValue.replace(/\D/g, ''))
+    await page.getByRole('textbox', { name: /Разговор дольше/ }).fill('600')
+    const answered = page.waitForResponse(r => r.url().includes('/api/v1/call-center/statistics') && r.url().includes('min_seconds=600'))
+    await page.getByRole('button', { name: 'Показать' }).click()
+    expect((await answered).status()).toBe(200)
+    await page.getByText(/разговоры дольше 600 с/).waitFor()
+  })
+})
