@@ -47,12 +47,16 @@ function jssipChunk(): string {
   return `/assets/${file}`
 }
 
-/** Starts a raw JsSIP user agent in the page (window.__raw) and waits until it is registered. */
-async function startRawAgent(page: Page, chunk: string, wsUrl: string, account: { code: string; password: string }, autoAnswer: boolean): Promise<void> {
+/**
+ * Starts a raw JsSIP user agent in the page (window.__raw) and waits until it is registered. `autoAnswer` answers
+ * every incoming call; `acceptRefer` follows a blind transfer (REFER) by calling its target, as a PBX or a desk
+ * phone would. `window.__raw.events` lists what happened: `confirmed:<remote user>`, `refer:<target user>`.
+ */
+export async function startRawAgent(page: Page, chunk: string, wsUrl: string, account: { code: string; password: string }, autoAnswer: boolean, acceptRefer = false): Promise<void> {
   // A string, so that no bundler (tsx, vitest) rewrites the page's own dynamic import.
   await page.evaluate(`import(${JSON.stringify(chunk)}).then(m => { window.__JsSIP = m.default })`)
   await page.evaluate(
-    async ({ wsUrl, account, autoAnswer }) => {
+    async ({ wsUrl, account, autoAnswer, acceptRefer }) => {
       const JsSIP = (window as unknown as { __JsSIP: { UA: new (c: object) => { on: (e: string, f: (x: never) => void) => void; start: () => void }; WebSocketInterface: new (u: string) => unknown } }).__JsSIP
       const loopback = (sdp: string) =>
         sdp
@@ -66,20 +70,34 @@ async function startRawAgent(page: Page, chunk: string, wsUrl: string, account: 
         session.on('sdp', e => {
           if (e.originator === 'local') e.sdp = loopback(e.sdp)
         })
-      ua.on('newRTCSession', (e: { originator: string; session: { answer: (o: object) => void; on: (ev: string, f: (x: never) => void) => void } }) => {
-        watchSdp(e.session as never)
-        if (autoAnswer && e.originator === 'remote') e.session.answer(media)
+      const events: string[] = []
+      type Session = { answer: (o: object) => void; on: (ev: string, f: (x: never) => void) => void; remote_identity: { uri: { user: string } } }
+      ua.on('newRTCSession', (e: { originator: string; session: Session }) => {
+        const session = e.session
+        watchSdp(session as never)
+        session.on('confirmed', () => events.push(`confirmed:${session.remote_identity.uri.user}`))
+        session.on('refer', (r: { request: { refer_to: { uri: { user: string } } }; accept: (cb: (s: Session) => void, o: object) => void; reject: () => void }) => {
+          events.push(`refer:${r.request.refer_to.uri.user}`)
+          if (!acceptRefer) return r.reject()
+          r.accept(next => watchSdp(next as never), media)
+        })
+        if (autoAnswer && e.originator === 'remote') session.answer(media)
       })
-      ;(window as unknown as { __raw: unknown }).__raw = { ua, media }
+      ;(window as unknown as { __raw: unknown }).__raw = { ua, media, events }
       await new Promise<void>((ok, fail) => {
         ua.on('registered', () => ok())
         ua.on('registrationFailed', (e: { cause: string }) => fail(new Error(e.cause)))
         ua.start()
       })
     },
-    { wsUrl, account, autoAnswer },
+    { wsUrl, account, autoAnswer, acceptRefer },
   )
 }
+
+/** What a raw agent saw (see startRawAgent). */
+export const rawEvents = (page: Page): Promise<string[]> => page.evaluate(() => [...(window as unknown as { __raw: { events: string[] } }).__raw.events])
+
+export { jssipChunk }
 
 /** One raw call: ms from ua.call() to 'confirmed', then hang up. */
 async function rawCall(page: Page, target: string): Promise<number> {

@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
-import { formatLatency, measureDialLatency } from './call-latency'
+import { formatLatency, jssipChunk, measureDialLatency, rawEvents, startRawAgent } from './call-latency'
 
 const run = promisify(execFile)
 const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
@@ -140,6 +140,11 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     server = await startServer({ env: { SIP_WS_URL: wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
+
+  // Each test's browsers go away with it: live user agents of one test must not answer another's calls.
+  afterEach(async () => {
+    for (const s of sessions.splice(0)) await s.close().catch(() => undefined)
+  })
 
   afterAll(async () => {
     for (const s of sessions) await s.close().catch(() => undefined)
@@ -277,6 +282,40 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     }
     console.info(`[call.test] dial → both panels in a call: ${confirmedMs} ms (click to "start" through Kamailio, ICE on loopback)`)
   }, 300_000)
+
+  it('transfers a call blindly: the other party is put through to the target and our leg ends with the dialog', async () => {
+    // The other party is a raw JsSIP agent that follows REFER as a PBX or a desk phone does (1151); the target
+    // answers by itself (1152).
+    const party = await newSession(browser!, server!.url)
+    const target = await newSession(browser!, server!.url)
+    sessions.push(party, target)
+    for (const s of [party, target]) await s.context.addInitScript({ content: 'globalThis.__name = globalThis.__name || (f => f)' })
+    await party.page.goto('/login')
+    await startRawAgent(party.page, jssipChunk(), wsUrl, { code: '1151', password: 'sip1151demo' }, true, true)
+    await target.page.goto('/login')
+    await startRawAgent(target.page, jssipChunk(), wsUrl, { code: '1152', password: 'sip1152demo' }, true)
+
+    const a = (await signedIn(OPERATOR)).page
+    await openPanel(a)
+    await waitState(a, 'ready')
+    await dialExtension(a, '1151')
+    await waitState(a, 'start')
+    await panel(a).getByRole('button', { name: 'Перевести звонок' }).click()
+    await panel(a).getByRole('textbox', { name: 'Внутренний номер для перевода' }).fill('1152')
+    await panel(a).getByRole('button', { name: 'Перевести', exact: true }).click()
+    await waitState(a, 'end')
+    await waitFor('the target answering the transferred party', () => rawEvents(target.page), events => events.includes('confirmed:1151'))
+    expect(await rawEvents(party.page)).toEqual(expect.arrayContaining(['confirmed:1150', 'refer:1152', 'confirmed:1152']))
+    const callId = Number(await panel(a).getAttribute('data-call-id'))
+    const dialog = a.locator('[data-testid="finish-dialog"]')
+    await dialog.getByText('Заинтересован, разговор продолжим', { exact: true }).click()
+    await dialog.getByRole('textbox', { name: /Комментарий/ }).fill('Переведён на коллегу 1152')
+    await a.locator('[data-testid="finish-submit"]').click()
+    await waitState(a, 'ready')
+    const record = await apiGet<CallRecord>(server!.url, a, `v1/call-center/phone-call/${callId}`)
+    expect(record.call).toMatchObject({ direction: 2, status: 50, outcome: 1, comment: 'Переведён на коллегу 1152' })
+    expect(record.status_log.map(s => s.status)).toEqual([10, 50])
+  }, 120_000)
 
   it('measures the dial command → confirmed through our stack against raw JsSIP (issue 3 §5: reported, not asserted)', async () => {
     const report = await measureDialLatency({ browser: browser!, baseUrl: server!.url, wsUrl: wsUrl, runs: 5 })
