@@ -36,12 +36,15 @@ export const DataTable = styled.table`
     text-align: start;
     vertical-align: top;
   }
-  th {
+  thead th {
     color: ${({ theme }) => theme.color.textMuted};
     font-size: ${({ theme }) => theme.font.size.sm};
     font-weight: ${({ theme }) => theme.font.weight.semibold};
     background: ${({ theme }) => theme.color.surfaceMuted};
     white-space: nowrap;
+  }
+  tbody th {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
   }
   td.num {
     text-align: end;
@@ -163,6 +166,7 @@ export function FinancialsSection({ companyId }: { companyId: number }) {
             <Stack gap="md">
               <RemoveFailure failure={failures.financials} />
               {periods.length === 0 && editing === null && <EmptyState title={t('financials.none')} description={t('financials.noneHint')} />}
+              {periods.length > 0 && <p>{t('financials.units')}</p>}
               {periods.length > 0 && (
                 <FinancialsTable
                   periods={periods}
