@@ -61,9 +61,9 @@ describe('the search command aborts the request of an older input', () => {
     bus.events$.subscribe(e => seen.push(e))
     const pending: { path: string; signal?: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
     const api: Api = {
-      get: (path, options) =>
-        new Promise((resolve, reject) => {
-          pending.push({ path, signal: options?.signal, resolve, reject })
+      get: <T,>(path: string, options?: { signal?: AbortSignal }) =>
+        new Promise<T>((resolve, reject) => {
+          pending.push({ path, signal: options?.signal, resolve: v => resolve(v as T), reject })
           options?.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))
         }),
       post: () => Promise.reject(new Error('no')),
