@@ -12,6 +12,7 @@ import { IconButton } from '../../../../core/ui/IconButton'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextArea } from '../../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
+import { phoneDigits } from '../../../../core/validation/phone'
 import { $softphone, panelState, visibleSession } from '../../model'
 import { AddContactDialog } from './AddContactDialog'
 import { CallView } from './CallView'
@@ -151,6 +152,7 @@ export default function CallPanel() {
                 onMute={() => void dispatch('callcenter/toggleMute', {})}
                 onHold={() => void dispatch('callcenter/toggleHold', {})}
                 onTransfer={target => void dispatch('callcenter/transfer', { target })}
+                onAddContact={phoneDigits(session.phone) ? () => void dispatch('callcenter/openContactDialog', {}) : undefined}
               />
             ) : (
               !session && (
@@ -181,7 +183,7 @@ export default function CallPanel() {
         }}
         data-testid="call-toggle"
       >
-        {session && state === 'start' ? t('panel.toggleInCall') : t('panel.toggle')}
+        {state === 'incoming' ? t('panel.state.incoming') : session && state === 'start' ? t('panel.toggleInCall') : t('panel.toggle')}
       </Toggle>
       {session && state === 'end' && session.callId !== null && (
         <FinishCallDialog

@@ -7,7 +7,7 @@ import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
 import { formatTimer, type CallSession, type PanelState } from '../../model'
 import { displayNumber } from './format'
-import { HangUpIcon, KeypadIcon, MicOffIcon, PauseIcon, PhoneIcon, TransferIcon } from './icons'
+import { ContactAddIcon, HangUpIcon, KeypadIcon, MicOffIcon, PauseIcon, PhoneIcon, TransferIcon } from './icons'
 
 const Number = styled.div`
   font-size: ${({ theme }) => theme.font.size.lg};
@@ -40,10 +40,12 @@ export interface CallViewProps {
   onMute: () => void
   onHold: () => void
   onTransfer: (target: string) => void
+  /** Offered when the number is a +7 phone (contacts need one). */
+  onAddContact?: () => void
 }
 
 /** A call in progress: who, its state and timer, the DTMF keypad (live only while established), mute, hold, transfer. */
-export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf, onMute, onHold, onTransfer }: CallViewProps) {
+export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf, onMute, onHold, onTransfer, onAddContact }: CallViewProps) {
   const t = useT('callcenter')
   const [keypad, setKeypad] = useState(true)
   const [transferOpen, setTransferOpen] = useState(false)
@@ -96,6 +98,11 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
         <IconButton aria-label={t('panel.transfer')} isPressed={transferOpen} isDisabled={!established} onPress={() => setTransferOpen(o => !o)} variant="secondary">
           <TransferIcon />
         </IconButton>
+        {onAddContact && (
+          <IconButton aria-label={t('panel.addContact')} onPress={onAddContact} variant="secondary">
+            <ContactAddIcon />
+          </IconButton>
+        )}
       </Row>
       {keypad && (
         <Keys role="group" aria-label={t('panel.keypad')} data-testid="keypad">

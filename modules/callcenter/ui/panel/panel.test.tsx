@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createI18n, type I18n } from '../../../../core/i18n/i18n'
+import { I18nContext } from '../../../../core/i18n/useT'
+import { UiProvider } from '../../../../core/ui/UiProvider'
+import ru from '../../i18n/ru.json'
+import type { CallSession, PanelState } from '../../model'
+import { CallView } from './CallView'
+import { NumberEntry } from './NumberEntry'
+
+/** SPEC §5 in the panel: call/add-contact only for a valid number; DTMF only while the call is established. */
+let i18n: I18n
+beforeAll(() => {
+  i18n = createI18n('ru')
+  i18n.addResourceBundle('ru', 'callcenter', ru, true, true)
+})
+afterEach(cleanup)
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <I18nContext.Provider value={i18n}>
+      <UiProvider withGlobalStyle={false}>{ui}</UiProvider>
+    </I18nContext.Provider>,
+  )
+
+function Entry({ onCall, canCall = true }: { onCall: (digits: string) => void; canCall?: boolean }) {
+  const [value, setValue] = useState('')
+  return <NumberEntry value={value} canCall={canCall} onChange={setValue} onCall={onCall} onAddContact={() => undefined} />
+}
+
+const callButton = () => screen.queryByRole('button', { name: 'Позвонить' })
+const addContact = () => screen.queryByRole('button', { name: 'Добавить контакт' })
+
+describe('number entry', () => {
+  it('masks the phone and shows call and add-contact only once the phone is valid', async () => {
+    const onCall = vi.fn()
+    wrap(<Entry onCall={onCall} />)
+    const user = userEvent.setup()
+    const input = screen.getByRole('textbox', { name: 'Номер телефона' }) as HTMLInputElement
+    await user.type(input, '701123456')
+    expect(input.value).toBe('(701) 123-45-6')
+    expect([callButton(), addContact()]).toEqual([null, null])
+    await user.type(input, '7')
+    expect(input.value).toBe('(701) 123-45-67')
+    expect(callButton()).not.toBeNull()
+    expect(addContact()).not.toBeNull()
+    await user.type(input, '{Enter}')
+    await user.click(callButton()!)
+    expect(onCall.mock.calls).toEqual([['77011234567'], ['77011234567']])
+  })
+
+  it('calls an extension of 2 digits or more, without add-contact (contacts need a +7 phone)', async () => {
+    const onCall = vi.fn()
+    wrap(<Entry onCall={onCall} />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Внутренний номер' }))
+    const input = screen.getByRole('textbox', { name: /Внутренний номер/ })
+    await user.type(input, '1')
+    expect(callButton()).toBeNull()
+    await user.type(input, '1a60')
+    expect((input as HTMLInputElement).value).toBe('1160')
+    expect(callButton()).not.toBeNull()
+    expect(addContact()).toBeNull()
+    await user.click(callButton()!)
+    expect(onCall).toHaveBeenCalledWith('1160')
+  })
+
+  it('keeps the call button disabled while the phone is not registered', async () => {
+    const onCall = vi.fn()
+    wrap(<Entry onCall={onCall} canCall={false} />)
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: 'Номер телефона' }), '7011234567')
+    await user.click(callButton()!)
+    expect(onCall).not.toHaveBeenCalled()
+  })
+})
+
+const session = (over: Partial<CallSession> = {}): CallSession => ({
+  key: 1,
+  ref: 'call-1',
+  direction: 2,
+  phone: '77011234567',
+  page: null,
+  page_id: null,
+  callId: 501,
+  record: 'created',
+  phase: 'dialing',
+  placed: true,
+  acceptedAt: null,
+  seconds: 0,
+  muted: false,
+  held: false,
+  cause: null,
+  endStatus: null,
+  pending: [],
+  transfer: null,
+  dtmf: '',
+  dtmfIn: '',
+  finishing: false,
+  finishFailure: null,
+  ...over,
+})
+
+function View({ state, over, onDtmf = () => undefined }: { state: PanelState; over?: Partial<CallSession>; onDtmf?: (tone: string) => void }) {
+  const noop = () => undefined
+  return <CallView session={session(over)} state={state} onHangup={noop} onAnswer={noop} onDecline={noop} onDtmf={onDtmf} onMute={noop} onHold={noop} onTransfer={noop} />
+}
+
+describe('call view', () => {
+  const keys = () => ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'].map(k => screen.getByRole('button', { name: `Клавиша ${k}` }))
+  const disabled = (el: HTMLElement) => el.hasAttribute('disabled')
+
+  it('has the keypad 1–9, 0, *, # disabled until the call is established, then sends tones', async () => {
+    const onDtmf = vi.fn()
+    const { rerender } = wrap(<View state="dialing" onDtmf={onDtmf} />)
+    expect(keys().every(disabled)).toBe(true)
+    expect(disabled(screen.getByRole('button', { name: 'Выключить микрофон' }))).toBe(true)
+    rerender(
+      <I18nContext.Provider value={i18n}>
+        <UiProvider withGlobalStyle={false}>
+          <View state="start" over={{ phase: 'established', seconds: 75 }} onDtmf={onDtmf} />
+        </UiProvider>
+      </I18nContext.Provider>,
+    )
+    expect(keys().some(disabled)).toBe(false)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Клавиша #' }))
+    expect(onDtmf).toHaveBeenCalledWith('#')
+    expect(screen.getByRole('timer').textContent).toBe('01:15')
+  })
+
+  it('shows answer and decline for an incoming call, with the caller as an alert', () => {
+    wrap(<View state="incoming" over={{ direction: 1, phase: 'incoming', phone: '1160' }} />)
+    expect(screen.getByRole('alert').textContent).toContain('1160')
+    expect(screen.getByRole('button', { name: 'Ответить' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Отклонить' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Клавиша 1' })).toBeNull()
+  })
+})
