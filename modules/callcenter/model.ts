@@ -321,6 +321,8 @@ function reduce(state: SoftphoneState, e: AnyEvent, fx: Effect[]): SoftphoneStat
     case 'callcenter/dialRequested': {
       const { phone, page, page_id } = e.payload
       const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id } }
+      // Click-to-call from a user without a softphone (no SIP code, or its credentials were refused): say so.
+      if (!state.credentials) fx.push({ kind: 'toast', toast: { kind: 'info', timeout: TOAST_PRESET.systemNotification.timeout, text: 'callcenter:toast.noSoftphone' } })
       if (state.session || state.registration !== 'registered') return base
       const key = state.nextKey
       const session = newSession({ key, ref: `call-${key}`, direction: CALL_DIRECTION.outgoing, phone, page, page_id, phase: 'creating', record: 'pending' })

@@ -298,3 +298,12 @@ describe('replay: add contact', () => {
     expect(toasts(r).at(-1)).toEqual([30_020, 'error', 'callcenter:toast.contactAddError', 2000])
   })
 })
+
+describe('replay: click-to-call without a softphone', () => {
+  it('says so in a toast and calls nobody', () => {
+    const text = scenario('call-registration-failed.jsonl')
+    const r = replayText(text, { plugins: [callcenter] })
+    expect(ofType(r.events, 'toast/shown').map(e => [e.at, e.payload.text])).toEqual([[5000, 'callcenter:toast.noSoftphone']])
+    expect(calls(r)).toEqual([])
+  })
+})

@@ -33,7 +33,7 @@ describe('call-center i18n packs', () => {
       ...CALLER_ROLES.map(r => `roles.${r}`),
       ...['unavailable', 'ready', 'input', 'connecting', 'dialing', 'incoming', 'start', 'end'].map(s => `panel.state.${s}`),
       ...['wrongPassword', 'disconnected', 'registrationFailed', 'loadFailed', 'notConfigured'].flatMap(a => [`alert.${a}.title`, `alert.${a}.text`]),
-      ...['contactAdded', 'contactAddError', 'massNumber', 'employeeAdded', 'employeeEdited', 'sipAdded'].map(k => `toast.${k}`),
+      ...['contactAdded', 'contactAddError', 'massNumber', 'employeeAdded', 'employeeEdited', 'sipAdded', 'noSoftphone'].map(k => `toast.${k}`),
     ]
     const missing = [...used, ...dynamic].filter(k => !ruKeys.has(k))
     expect(missing).toEqual([])
