@@ -1,7 +1,8 @@
 import { asFailure } from '../../core/api/client'
 import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
-import { clientsApi, type AgentListItem, type AgentView, type Page, type SignInResult } from '../clients/contract'
+import type { AgentListItem, AgentView, Page, SignInResult } from '../clients/contract'
+import { clientsApi } from '../clients/paths'
 import type { AgentListQuery } from './model'
 
 declare module '../../core/bus/commands' {

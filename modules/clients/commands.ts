@@ -3,25 +3,25 @@ import type { Failure } from '../../core/api/envelope'
 import type { Bus } from '../../core/bus/bus'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
 import { TOAST_PRESET } from '../../core/toast/toast'
-import {
-  clientsApi,
-  type BankAccountFormInput,
-  type Company,
-  type CompanyFormInput,
-  type CompanyListItem,
-  type CompanySearchItem,
-  type DocumentFormInput,
-  type FileInfo,
-  type FinancialsFormInput,
-  type Individual,
-  type IndividualFormInput,
-  type IndividualListItem,
-  type LicenceFormInput,
-  type OwnerFormInput,
-  type Page,
-  type PersonFormInput,
-  type PublicLinkKind,
+import type {
+  BankAccountFormInput,
+  Company,
+  CompanyFormInput,
+  CompanyListItem,
+  CompanySearchItem,
+  DocumentFormInput,
+  FileInfo,
+  FinancialsFormInput,
+  Individual,
+  IndividualFormInput,
+  IndividualListItem,
+  LicenceFormInput,
+  OwnerFormInput,
+  Page,
+  PersonFormInput,
+  PublicLinkKind,
 } from './contract'
+import { clientsApi } from './paths'
 import type { CompanyListQuery, IndividualListQuery, PublicKind, SectionData, SectionKey } from './model'
 import { canReportProgress, downloadBlob, saveBlob, uploadWithProgress } from './transfer'
 

@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { useRuntime } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
 import { Checkbox } from '../../../core/ui/Checkbox'
@@ -11,16 +10,9 @@ import { Row } from '../../../core/ui/Stack'
 import { TextArea } from '../../../core/ui/TextArea'
 import { TextField } from '../../../core/ui/TextField'
 import type { Form, FieldProps } from './form'
+import { useMessage } from './message'
 
-/** A message that may be an i18n key (the shared rules' messages) or a text the server already translated. */
-export function useMessage() {
-  const { i18n } = useRuntime()
-  const t = useT()
-  return (message: string | null | undefined): string | null => {
-    if (!message) return null
-    return /^[a-z]+:[\w.]+$/i.test(message) && i18n.exists(message) ? t(message) : message
-  }
-}
+export { useMessage }
 
 /** Fields in a responsive grid: one column on a phone, up to three on a wide screen. */
 export const FieldGrid = styled.div`

@@ -152,11 +152,7 @@ export function useForm<V extends Values>(options: UseFormOptions<V>): Form<V> {
 
 // ─── Conversions between stored values and what a form holds ───────────────────────────────────────────────
 
-/** `2024-08-16` → `16.08.2024` (the masked reading the date fields show). */
-export function isoToRu(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '')
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : ''
-}
+export { isoToRu } from './dates'
 
 /** null → '' for a text input; numbers as typed. */
 export const str = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value))

@@ -13,7 +13,7 @@ import { TextField } from '../../../core/ui/TextField'
 import { formatPhone } from '../../../core/validation/phone'
 import { $companies, $individuals, type CompanyListQuery, type IndividualListQuery, type Loadable } from '../model'
 import type { Page } from '../contract'
-import { DataTable, TableScroll } from './FinancialsSection'
+import { DataTable, TableScroll } from './tables'
 import { Loaded } from './states'
 import { formatDate } from './view'
 

@@ -4,7 +4,7 @@ import { useT } from '../../../core/i18n/useT'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { Spinner } from '../../../core/ui/Spinner'
 import type { Loadable } from '../model'
-import { useMessage } from './fields'
+import { useMessage } from './message'
 
 const Loading = styled.div`
   display: flex;

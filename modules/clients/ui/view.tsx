@@ -1,8 +1,8 @@
 import { useUnit } from 'effector-react'
 import { $locale } from '../../../core/i18n/model'
 import { Badge } from '../../../core/ui/Badge'
-import { isoToRu } from './form'
-import { useMessage } from './fields'
+import { isoToRu } from './dates'
+import { useMessage } from './message'
 
 /** `2024-08-16` → `16.08.2024`; null → null (a record card leaves the row out). */
 export const formatDate = (iso: string | null | undefined): string | null => (iso ? isoToRu(iso) : null)
