@@ -36,10 +36,8 @@ const DEFAULT_TAB: Record<string, TabKey> = { '/faces': 'people', '/banks': 'ban
  */
 export default function CabinetCompanyPage() {
   const t = useT('clients')
-  const company = useUnit($company)
   const [location] = useLocation()
   const [tab, setTab] = useTabNavigation(CLIENT_COMPANY_TABS, DEFAULT_TAB[location] ?? 'company')
-  const incomplete = company !== null && !(company.inn && company.ogrn)
   return (
     <OwnCompany title={t('pages.company')}>
       {companyId => (
@@ -47,7 +45,7 @@ export default function CabinetCompanyPage() {
           {data => (
             <Stack gap="lg">
               <CompanyTitle company={data} />
-              {incomplete && (
+              {!(data.inn && data.ogrn) && (
                 <Alert kind="info" title={t('cabinet.fillFirst')} role="status">
                   {t('cabinet.fillFirstText')}
                 </Alert>
