@@ -95,7 +95,7 @@ export default function CallPanel() {
   }, [session])
 
   const registered = softphone.registration === 'registered'
-  const statusText = t(`panel.state.${state}`)
+  const statusText = state === 'unavailable' && softphone.registration === 'connecting' && !softphone.alert ? t('panel.registering') : t(`panel.state.${state}`)
   const open = softphone.open
 
   // Opened by the user: focus moves into the panel. Opened by an incoming call: it is announced, focus stays.
