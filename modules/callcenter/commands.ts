@@ -12,6 +12,7 @@ import {
   type Contact,
   type ContactForm,
   type PhoneCallCreated,
+  type SearchLinks,
   type SipAccountForm,
 } from './contract'
 import type { AdminData, AdminResource, ContactFields, FinishForm } from './model'
@@ -120,6 +121,8 @@ export const callcenterCommands: CommandHandlers = {
   'callcenter/createCall': async ({ key, phone, direction, page, page_id }, ctx) => {
     try {
       const data = await ctx.api.post<PhoneCallCreated>(CALLCENTER_API.phoneCall, { phone, direction, page, page_id })
+      // Parse at the boundary: without a numeric id there is no record to report the call to.
+      if (!Number.isSafeInteger(data?.id)) throw new Error('The call record has no id')
       ctx.bus.emit('callcenter/callCreated', { key, id: data.id }, 'api')
     } catch (error) {
       ctx.bus.emit('callcenter/callCreateFailed', { key, message: asFailure(error).message ?? '' }, 'api')
@@ -131,7 +134,8 @@ export const callcenterCommands: CommandHandlers = {
   },
   'callcenter/searchLinks': async ({ phone }, ctx) => {
     try {
-      const links = await ctx.api.post<{ clients: never[]; calls: never[] }>(CALLCENTER_API.searchLinks, { phone }, { quiet: true })
+      const data = await ctx.api.post<Partial<SearchLinks> | null>(CALLCENTER_API.searchLinks, { phone }, { quiet: true })
+      const links: SearchLinks = { clients: Array.isArray(data?.clients) ? data.clients : [], calls: Array.isArray(data?.calls) ? data.calls : [] }
       ctx.bus.emit('callcenter/linksLoaded', { phone, links }, 'api')
     } catch (error) {
       ctx.bus.emit('callcenter/linksFailed', { phone, message: asFailure(error).message ?? '' }, 'api')
