@@ -139,7 +139,8 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
         <TabList aria-label={t('tabs.label')}>
           {tabs.map(key => (
             <Tab key={key} id={key} data-testid={`tab-${key}`}>
-              {t(`tabs.${key}`)}
+              {/* The client's ClientCompany calls tab 1 "officials and founders" (SPEC §2); Company edit "ultimate beneficiaries". */}
+              {t(key === 'people' && tabs === CLIENT_COMPANY_TABS ? 'tabs.faces' : `tabs.${key}`)}
             </Tab>
           ))}
         </TabList>
