@@ -299,5 +299,6 @@ export function attachSipAdapter(options: SipAdapterOptions): Subscription {
     audio?.remove()
     audio = null
   })
+  bus.emit('sip/adapterReady', {}, 'sip')
   return sub
 }

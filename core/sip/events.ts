@@ -24,6 +24,8 @@ declare module '../events/map' {
     /** Blind transfer (REFER) of the remote party to `target`. */
     'sip/transferRequested': { id: string; target: string }
 
+    /** The adapter listens now (it is attached by the UI that shows the phone, after the first start request). */
+    'sip/adapterReady': Record<string, never>
     /** JsSIP could not be loaded (a failed chunk). */
     'sip/loadFailed': { message: string }
     /** The phone object (JsSIP UA) exists; it is starting. */

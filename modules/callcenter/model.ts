@@ -276,6 +276,10 @@ function reduce(state: SoftphoneState, e: AnyEvent, fx: Effect[]): SoftphoneStat
     case 'auth/loggedOut':
       if (state.credentials || state.phoneExists || state.session) fx.push(emit('sip/stopRequested', {}))
       return initialSoftphone
+    case 'sip/adapterReady':
+      // The adapter has just begun to listen: ask now rather than at the next 1 s re-check.
+      if (state.credentials?.ws_url && !state.phoneExists && !state.cleared) fx.push(emit('sip/startRequested', state.credentials))
+      return state
     case 'sip/uaCreated':
       return { ...state, phoneExists: true }
     case 'sip/stopped':

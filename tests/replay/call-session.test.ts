@@ -307,3 +307,19 @@ describe('replay: click-to-call without a softphone', () => {
     expect(calls(r)).toEqual([])
   })
 })
+
+describe('replay: the adapter attaching after the first start request', () => {
+  it('is asked at once when it reports ready, and the 1 s re-check stops once the phone exists', () => {
+    const lines = scenario('call-recheck.jsonl')
+      .split('\n')
+      .filter(l => !l.includes('"sip/loadFailed"'))
+      .map(l => l.replace('"sip/uaCreated", "payload": {"code": "1150"}, "at": 3300', '"sip/uaCreated", "payload": {"code": "1150"}, "at": 800'))
+    lines.splice(lines.findIndex(l => l.includes('"sip/uaCreated"')), 0, JSON.stringify({ type: 'sip/adapterReady', payload: {}, at: 700, source: 'sip' }))
+    const r = replayText(lines.join('\n'), { plugins: [callcenter] })
+    r.clock.advanceBy(5000)
+    expect(ofType(r.events, 'sip/startRequested').map(e => [e.at, e.source])).toEqual([
+      [40, 'process'],
+      [700, 'process'],
+    ])
+  })
+})
