@@ -7,6 +7,7 @@
  *   2. Throughput and latency of sign-in and GET profile against the real server (fresh data dir under
  *      .tmp/, loopback only), with bounded request counts and durations.
  *   3. Notifications: creation → bell badge latency in Chromium, and socket fan-out to 1 000 clients.
+ *   4. Softphone: dial → confirmed through the cabinet against raw JsSIP on the same Kamailio peer.
  * Flags: --reuse (use dist/ when present instead of building), --no-server, --no-browser,
  *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16).
  */
@@ -16,6 +17,7 @@ import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
 import { reportNotifications } from './notifications'
+import { formatLatency, measureStandalone } from '../tests/e2e/call-latency'
 
 const args = new Set(process.argv.slice(2))
 const numArg = (name: string, fallback: number) => {
@@ -301,6 +303,12 @@ async function main(): Promise<void> {
   }
   reportSizes()
   if (!args.has('--no-server')) await reportServer()
+  if (!args.has('--no-server') && !args.has('--no-browser')) {
+    // Issue 3 §5: dial command → "confirmed" through the cabinet's stack against raw JsSIP on the same peer.
+    console.log('\n## Softphone dial latency (Kamailio on loopback)')
+    const latency = await measureStandalone(5).catch((e: unknown) => (console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`), null))
+    if (latency) console.log(formatLatency(latency))
+  }
 }
 
 main().then(
