@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react'
+import { SelectField, type SelectOption } from '../../../core/ui/SelectField'
+import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
@@ -125,83 +126,28 @@ export function Phone({ field, label, isRequired }: Common) {
   return <PhoneField name={field.name} label={label} value={field.value} onChange={field.onChange} isRequired={isRequired} {...help} />
 }
 
-const SelectRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  min-width: 0;
-`
-const SelectLabel = styled.label`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.color.text};
-`
-const NativeSelect = styled.select`
-  height: ${({ theme }) => theme.size.control.md};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.size.md};
-  &:hover {
-    border-color: ${({ theme }) => theme.color.borderStrong};
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 1px;
-  }
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.error};
-  }
-`
-const Small = styled.span<{ $error?: boolean }>`
+export type Option = SelectOption
+
+const Small = styled.span`
   font-size: ${({ theme }) => theme.font.size.xs};
-  color: ${({ theme, $error }) => ($error ? theme.color.errorText : theme.color.textMuted)};
+  color: ${({ theme }) => theme.color.textMuted};
 `
 
-export interface Option {
-  value: string
-  label: string
-}
-
-/** The browser's own select (keyboard, screen readers, mobile pickers), with the kit's label and error. */
+/** A form field as the kit's native select. */
 export function Select({ field, label, options, isRequired, isDisabled, placeholder }: Common & { options: readonly Option[]; placeholder?: string }) {
-  const id = useId()
   const message = useMessage()
-  const error = message(field.error)
-  const known = options.some(o => o.value === field.value)
   return (
-    <SelectRoot>
-      <SelectLabel htmlFor={id}>
-        {label}
-        {isRequired && <span aria-hidden="true"> *</span>}
-      </SelectLabel>
-      <NativeSelect
-        id={id}
-        name={field.name}
-        value={field.value}
-        disabled={isDisabled}
-        aria-required={isRequired || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-e` : undefined}
-        onChange={e => field.onChange(e.target.value)}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {!known && field.value !== '' && <option value={field.value}>{field.value}</option>}
-        {options.map(o => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-      {error && (
-        <Small id={`${id}-e`} $error>
-          {error}
-        </Small>
-      )}
-    </SelectRoot>
+    <SelectField
+      label={label}
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      options={options}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      placeholder={placeholder}
+      errorMessage={message(field.error)}
+    />
   )
 }
 

@@ -20,7 +20,7 @@ import { CALLER_ROLES, callerCreateForm, callerUpdateForm, type Caller, type Cal
 import { $caller, $callerSave, $freeSips, $offices } from '../../model'
 import { check, fieldError, formError } from '../fields/errors'
 import { RadioGroup } from '../fields/RadioGroup'
-import { SelectField } from '../fields/SelectField'
+import { SelectField } from '../../../../core/ui/SelectField'
 import { FormCard } from './FormCard'
 
 interface Values {

@@ -12,7 +12,7 @@ import { TextField } from '../../../../core/ui/TextField'
 import { sipAccountForm, type SipAccountForm } from '../../contract'
 import { $offices, $sipSave } from '../../model'
 import { check, fieldError, formError } from '../fields/errors'
-import { SelectField } from '../fields/SelectField'
+import { SelectField } from '../../../../core/ui/SelectField'
 import { FormCard } from './FormCard'
 
 const FIELDS = ['name', 'code', 'office_id', 'password'] as const
