@@ -8,6 +8,7 @@
  *      .tmp/, loopback only), with bounded request counts and durations.
  *   3. Notifications: creation → bell badge latency in Chromium, and socket fan-out to 1 000 clients.
  *   4. Softphone: dial → confirmed through the cabinet against raw JsSIP on the same Kamailio peer.
+ *   5. The company list with 50 000 companies (filters, pages, p99), from the clients module's own bench.
  * Flags: --reuse (use dist/ when present instead of building), --no-server, --no-browser,
  *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16).
  */
@@ -303,6 +304,15 @@ async function main(): Promise<void> {
   }
   reportSizes()
   if (!args.has('--no-server')) await reportServer()
+  if (!args.has('--no-server')) {
+    // Issue 5 §4: "My companies" with 50 000 companies; the module owns its bench (a child process of its own).
+    console.log('\n## Company list under load (modules/clients/server/bench.ts)')
+    try {
+      execFileSync('npx', ['tsx', 'modules/clients/server/bench.ts', `--seconds=${SECONDS}`], { cwd: REPO_ROOT, stdio: 'inherit', timeout: 600_000 })
+    } catch (e) {
+      console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
   if (!args.has('--no-server') && !args.has('--no-browser')) {
     // Issue 3 §5: dial command → "confirmed" through the cabinet's stack against raw JsSIP on the same peer.
     console.log('\n## Softphone dial latency (Kamailio on loopback)')
