@@ -14,7 +14,7 @@
  * and, when the decision has something to do, dispatches `auth/applyRoute` with it.
  */
 import { fork, type Scope } from 'effector'
-import { Subscription } from 'rxjs'
+import { Subscription, filter, take } from 'rxjs'
 import { createApi, type Api } from './api/client'
 import { authCommands } from './auth/commands'
 import { $token } from './auth/model'
@@ -186,6 +186,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   sub.add(attachSocketAdapter({ bus, connect: options.webSocket ?? browserSocket }))
   sub.add(attachLocaleAdapter({ bus, storage, document: doc }))
   if (doc) sub.add(attachActivityAdapter({ bus, target: doc }))
+  // The softphone's adapter is a lazy chunk of its own: only a profile with a SIP code loads it (and JsSIP after
+  // it). Attached here, at the edge, it outlives any page, so a call survives navigation anywhere.
+  sub.add(
+    bus
+      .on('auth/profileLoaded')
+      .pipe(
+        filter(e => Boolean(e.payload.profile.sip?.code)),
+        take(1),
+      )
+      .subscribe(() => {
+        void import('./sip/adapter').then(m => {
+          if (!sub.closed) sub.add(m.attachSipAdapter({ bus }))
+        })
+      }),
+  )
   sub.add(bus.on('app/navigationRequested').subscribe(e => location.navigate(e.payload.to, { replace: e.payload.replace })))
   if (location.listen) {
     const unlisten = location.listen(path => bus.emit('app/navigated', { path }, 'ui'))

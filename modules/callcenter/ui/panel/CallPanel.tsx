@@ -5,7 +5,6 @@ import { $profile } from '../../../../core/auth/model'
 import { $locale } from '../../../../core/i18n/model'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../../core/react/runtime'
-import { attachSipAdapter } from '../../../../core/sip/adapter'
 import { Alert } from '../../../../core/ui/Alert'
 import { Button } from '../../../../core/ui/Button'
 import { IconButton } from '../../../../core/ui/IconButton'
@@ -76,11 +75,6 @@ export default function CallPanel() {
   const t = useT('callcenter')
   const { softphone, profile, locale } = useUnit({ softphone: $softphone, profile: $profile, locale: $locale })
   const [notes, setNotes] = useState('')
-
-  useEffect(() => {
-    const sub = attachSipAdapter({ bus: runtime.bus })
-    return () => sub.unsubscribe()
-  }, [runtime])
 
   const state = panelState(softphone)
   const session = visibleSession(softphone)
