@@ -1,34 +1,23 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Badge } from '../../../../core/ui/Badge'
 import { Button } from '../../../../core/ui/Button'
 import { PageHeader } from '../../../../core/ui/PageHeader'
-import { Row, Stack } from '../../../../core/ui/Stack'
+import { Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
-import { TextField } from '../../../../core/ui/TextField'
 import { formatPhone } from '../../../../core/validation/phone'
 import { $callers } from '../../model'
 import { ListState, Pager } from './ListState'
-import { NO_NATIVE_VALIDATION } from '../fields/errors'
-
-const LIMIT = 20
+import { SearchBar, useSearchableList } from './searchableList'
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
   const state = useUnit($callers)
-  const [query, setQuery] = useState({ page: 1, limit: LIMIT, search: '' })
-  const [search, setSearch] = useState('')
-  const load = () => void dispatch('callcenter/loadCallers', query)
-  useEffect(load, [dispatch, query]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  const data = state.status === 'idle' ? null : state.data
-  const items = data?.items ?? []
-  const pages = data ? Math.max(1, Math.ceil(data.total / query.limit)) : 1
+  const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadCallers', state)
   return (
     <Stack gap="lg">
       <PageHeader
@@ -40,13 +29,7 @@ export default function CallersPage() {
           </Button>
         }
       />
-      <Row as="form" {...NO_NATIVE_VALIDATION} role="search" gap="sm" align="flex-end" onSubmit={e => {
-        e.preventDefault()
-        setQuery(q => ({ ...q, page: 1, search: search.trim() }))
-      }}>
-        <TextField type="search" label={t('callers.search')} name="search" value={search} onChange={setSearch} />
-        <Button type="submit">{t('admin.find')}</Button>
-      </Row>
+      <SearchBar label={t('callers.search')} onSearch={search} />
       <ListState state={state} count={items.length} emptyTitle={t(query.search ? 'callers.noneFound' : 'callers.empty')} onRetry={load}>
         <Table aria-label={t('pages.callers')} aria-busy={state.status === 'loading'} onRowAction={key => void dispatch('app/navigate', { to: `/callers/${key}` })}>
           <TableHeader>
@@ -77,7 +60,7 @@ export default function CallersPage() {
           </TableBody>
         </Table>
       </ListState>
-      <Pager page={query.page} pages={pages} onPage={page => setQuery(q => ({ ...q, page }))} />
+      <Pager page={query.page} pages={pages} onPage={setPage} />
     </Stack>
   )
 }

@@ -1,32 +1,21 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
 import { PageHeader } from '../../../../core/ui/PageHeader'
-import { Row, Stack } from '../../../../core/ui/Stack'
+import { Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
-import { TextField } from '../../../../core/ui/TextField'
 import { $sips } from '../../model'
 import { ListState, Pager } from './ListState'
-import { NO_NATIVE_VALIDATION } from '../fields/errors'
-
-const LIMIT = 20
+import { SearchBar, useSearchableList } from './searchableList'
 
 /** /sips (SPEC §2: administrators): SIP accounts; their passwords are never shown back. */
 export default function SipsPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
   const state = useUnit($sips)
-  const [query, setQuery] = useState({ page: 1, limit: LIMIT, search: '' })
-  const [search, setSearch] = useState('')
-  const load = () => void dispatch('callcenter/loadSips', query)
-  useEffect(load, [dispatch, query]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  const data = state.status === 'idle' ? null : state.data
-  const items = data?.items ?? []
-  const pages = data ? Math.max(1, Math.ceil(data.total / query.limit)) : 1
+  const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadSips', state)
   return (
     <Stack gap="lg">
       <PageHeader
@@ -38,13 +27,7 @@ export default function SipsPage() {
           </Button>
         }
       />
-      <Row as="form" {...NO_NATIVE_VALIDATION} role="search" gap="sm" align="flex-end" onSubmit={e => {
-        e.preventDefault()
-        setQuery(q => ({ ...q, page: 1, search: search.trim() }))
-      }}>
-        <TextField type="search" label={t('sips.search')} name="search" value={search} onChange={setSearch} />
-        <Button type="submit">{t('admin.find')}</Button>
-      </Row>
+      <SearchBar label={t('sips.search')} onSearch={search} />
       <ListState state={state} count={items.length} emptyTitle={t(query.search ? 'sips.noneFound' : 'sips.empty')} onRetry={load}>
         <Table aria-label={t('pages.sips')} aria-busy={state.status === 'loading'}>
           <TableHeader>
@@ -65,7 +48,7 @@ export default function SipsPage() {
           </TableBody>
         </Table>
       </ListState>
-      <Pager page={query.page} pages={pages} onPage={page => setQuery(q => ({ ...q, page }))} />
+      <Pager page={query.page} pages={pages} onPage={setPage} />
     </Stack>
   )
 }
