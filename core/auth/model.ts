@@ -32,6 +32,7 @@ export const $profile = createStore<Profile | null>(null)
 /** Role 10's own company; null for other roles. */
 export const $company = createStore<CompanySummary | null>(null)
   .on(onBus('auth/profileLoaded'), (_, { company }) => company)
+  .on(onBus('auth/companyChanged'), (own, { company }) => (own && own.id === company.id ? company : own))
   .on(loggedOut, () => null)
 
 /** How this session began; `restored` when it came from a stored token. */

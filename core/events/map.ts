@@ -36,6 +36,8 @@ export interface EventMap {
   'auth/profileRequested': Record<string, never>
   'auth/profileLoaded': { profile: Profile; company: CompanySummary | null }
   'auth/profileFailed': { failure: Failure }
+  /** A company was saved; when it is the session's own (role 10), landing follows it without a profile reload. */
+  'auth/companyChanged': { company: CompanySummary }
   'auth/loggedOut': { reason: LogoutReason }
   /** The path a signed-out user wanted (SPEC §2), `redirectPath` in local storage. */
   'auth/pathRemembered': { path: string }

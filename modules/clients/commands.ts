@@ -207,6 +207,8 @@ export const clientsCommands: CommandHandlers = {
     if (!company) return
     ctx.toast({ ...TOAST_PRESET.companyUpdated, text: 'clients:toast.companyUpdated' })
     ctx.bus.emit('clients/sectionLoaded', { companyId, section: 'company', data: company }, 'api')
+    const { id, inn, ogrn, short_name, full_name } = company
+    ctx.bus.emit('auth/companyChanged', { company: { id, inn, ogrn, short_name, full_name } }, 'api')
   },
 
   'clients/deleteCompany': async ({ companyId }, ctx) => {
