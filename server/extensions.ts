@@ -1,5 +1,5 @@
 import type { Profile } from '../core/auth/profile'
-import type { SessionUser } from './auth/sessions'
+import type { SessionUser, UserRow } from './auth/sessions'
 import type { CompanyRow } from './company/queries'
 import type { Db } from './db/client'
 import type { FullnessKey } from './statistics/client-fullness'
@@ -28,6 +28,17 @@ export interface FeedbackReceived {
 /** Runs after a support message is stored (e.g. notifications tell the administrators). */
 export type FeedbackListener = (feedback: FeedbackReceived) => Promise<void>
 
+/** SPEC §3 "search result client": a client found by phone (the call panel's links). */
+export interface ClientByPhone {
+  id: number
+  organization_short_name: string | null
+  contact_person_full_name: string | null
+  inn: string | null
+  agentClient: { id: number } | null
+}
+/** Clients with this number (11 digits) that `user` may see, at most `limit`. */
+export type ClientsByPhone = (user: UserRow, phone: string, limit: number) => Promise<ClientByPhone[]>
+
 /**
  * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
  * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
@@ -39,6 +50,8 @@ export interface CoreExtensions {
   profile: ProfileContributor[]
   /** POST users/feedback: after the message is stored; a failing listener is logged, never fails the request. */
   feedbackReceived: FeedbackListener[]
+  /** Lookups of clients by phone that modules keeping clients offer (the call center's number search). */
+  clientsByPhone: ClientsByPhone[]
 }
 
 declare module 'fastify' {
@@ -48,5 +61,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [] }
+  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [] }
 }

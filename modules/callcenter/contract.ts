@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { ClientByPhone } from '../../server/extensions'
 import { ROLE } from '../../core/auth/profile'
 import { msg as coreMsg, password, phone, phoneDigits, required } from '../../core/validation'
 
@@ -475,13 +476,7 @@ export interface PhoneCallCreated {
 }
 
 /** SPEC §3 search result client. */
-export interface SearchLinkClient {
-  id: number
-  organization_short_name: string | null
-  contact_person_full_name: string | null
-  inn: string | null
-  agentClient: { id: number } | null
-}
+export type SearchLinkClient = ClientByPhone
 
 /** SPEC §3 search result call. `tender` is set for calls made from a tender page (no tenders table yet: id only). */
 export interface SearchLinkCall {

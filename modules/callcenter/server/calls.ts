@@ -1,17 +1,14 @@
-import { and, countDistinct, desc, eq, ne, or, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, countDistinct, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ROLE } from '../../../core/auth/profile'
 import { formatPhone } from '../../../core/validation'
 import { currentUser } from '../../../server/auth/require-user'
 import type { UserRow } from '../../../server/auth/sessions'
 import type { Db } from '../../../server/db/client'
-import { companies, users } from '../../../server/db/schema'
+import { users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, forbidden, invalidInput, notFound } from '../../../server/http/errors'
-import { companyScope } from '../../clients/server/scope'
-import { companyDetails } from '../../clients/tables'
 import { parseBody } from '../../../server/http/validate'
 import {
   CALL_STATUS,
@@ -37,7 +34,7 @@ import {
   type SearchLinkClient,
   type SearchLinks,
 } from '../contract'
-import { callBackTasks, callers, contacts, historyEvents, phoneCalls } from '../tables'
+import { callBackTasks, contacts, historyEvents, phoneCalls } from '../tables'
 import { canAddContacts, hasSoftphone, officeScope } from './access'
 import { pathId } from './params'
 import type { CallCenterSettings } from './settings'
@@ -194,7 +191,9 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, settings: Cal
   app.post('/call-center/search-links-by-phone', { preHandler: app.requireUser() }, async request => {
     const user = await contactUser(db, request)
     const { phone } = parseBody(searchLinksForm, request.body)
-    const clients = await searchClients(db, user, phone)
+    // Clients come from whichever module keeps them (server/extensions.ts); none installed, none found.
+    const found = await Promise.all(app.extensions.clientsByPhone.map(lookup => lookup(user, phone, SEARCH_LIMIT)))
+    const clients: SearchLinkClient[] = found.flat().slice(0, SEARCH_LIMIT)
     const calls = await searchCalls(db, user, phone)
     return ok<SearchLinks>({ clients, calls })
   })
@@ -342,43 +341,6 @@ async function visibleCall(db: Db, user: UserRow, id: number): Promise<CallRow> 
   const scope = officeScope(user)
   if (managers.includes(user.role) && (scope.all || (scope.officeId !== null && scope.officeId === row.office_id))) return row.call
   throw notFound()
-}
-
-/**
- * Clients for the number: companies whose contact person's phone (clients module, company_details) or whose
- * owner (the client user) has it. Visible by the clients module's own rule (companyScope: 100 all, 35 its
- * office's agents' clients, 30 its own, 10 its own); the call-center roles, who answer the phone for everyone,
- * see every match (name, inn, contact: enough to recognise the caller).
- */
-async function searchClients(db: Db, user: UserRow, phone: string): Promise<SearchLinkClient[]> {
-  const owner = alias(users, 'owner')
-  const callCenter: number[] = [ROLE.callCenter, ROLE.callCenterManager, ROLE.callCenterVerifier]
-  const visible = callCenter.includes(user.role) ? undefined : companyScope(db, user)
-  const rows = await db
-    .select({
-      id: companies.id,
-      short_name: companies.short_name,
-      full_name: companies.full_name,
-      inn: companies.inn,
-      contact_name: companyDetails.contact_person_name,
-      contact_phone: companyDetails.contact_person_phone,
-      owner_name: owner.full_name,
-      agent_user_id: companies.agent_user_id,
-    })
-    .from(companies)
-    .leftJoin(owner, eq(owner.id, companies.owner_user_id))
-    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
-    .where(and(or(eq(owner.phone, phone), eq(companyDetails.contact_person_phone, phone)), visible))
-    .orderBy(desc(companies.id))
-    .limit(SEARCH_LIMIT)
-  return rows.map(r => ({
-    id: r.id,
-    organization_short_name: r.short_name ?? r.full_name,
-    contact_person_full_name: r.contact_phone === phone && r.contact_name ? r.contact_name : (r.owner_name ?? r.contact_name),
-    inn: r.inn,
-    // The agent's link to the client: the company itself (there is no separate agent-client record).
-    agentClient: r.agent_user_id ? { id: r.id } : null,
-  }))
 }
 
 /** Earlier calls with this number: administrators all, users with an office their office's, others their own. */

@@ -15,6 +15,7 @@ import { ownerRoutes } from './owners'
 import { personRoutes } from './persons'
 import { linkSecret, publicLinkRoutes } from './public-links'
 import { createDadataRegistry, createLocalRegistry, type OrganizationRegistry } from './registry'
+import { clientsByPhone } from './clients-by-phone'
 import { searchRoutes } from './search'
 import { seedClients } from './seed'
 import { createDiskStorage, withSamples, type FileStorage } from './storage'
@@ -74,6 +75,7 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
       }
       app.extensions.fullness.push(fullnessContributor())
       app.extensions.profile.push(impersonatedBy(deps.db))
+      app.extensions.clientsByPhone.push(clientsByPhone(deps.db))
 
       companyRoutes(app, ctx)
       exportRoutes(app, ctx)
