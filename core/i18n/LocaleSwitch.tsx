@@ -28,7 +28,7 @@ export function LocaleSwitch() {
       aria-label={t(`locale.switchTo.${next}`)}
       onClick={() => void dispatch('locale/set', { locale: next })}
     >
-      {next === 'en' ? 'EN β' : 'RU'}
+      {t(`locale.short.${next}`)}
     </Toggle>
   )
 }
