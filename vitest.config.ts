@@ -23,7 +23,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'modules/**/*.server.test.ts'],
+          include: ['server/**/*.test.ts', 'modules/**/*.server.test.ts', 'tests/**/*.server.test.ts'],
+          setupFiles: ['tests/support/server-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

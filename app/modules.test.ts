@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ROLE, type Profile, type Role } from '../core/auth/profile'
+import { actorOf } from '../core/access'
 import { createRegistry } from '../core/plugin/registry'
 import type { LandingContext } from '../core/plugin/types'
 import { modules } from './modules'
@@ -75,7 +76,7 @@ describe('sidebar matrix (SPEC §2)', () => {
       for (const entry of [...registry.sidebarFor(p).main, ...registry.sidebarFor(p).bottom]) {
         const route = registry.routes.find(r => r.path === entry.to)
         expect(route, entry.to).toBeDefined()
-        expect(route!.access === 'public' || route!.access(p), `${entry.to} for role ${p.role}`).toBe(true)
+        expect(route!.access === 'public' || route!.access(actorOf(p)), `${entry.to} for role ${p.role}`).toBe(true)
       }
     }
   })

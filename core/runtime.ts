@@ -36,9 +36,10 @@ import { DEFAULT_LOCALE, i18n as appI18n, isLocale, loadPluginNamespaces, type I
 import { $locale } from './i18n/model'
 import { i18nProcess } from './i18n/process'
 import { createRegistry, type Registry } from './plugin/registry'
-import type { Plugin } from './plugin/types'
+import type { Plugin, ProcessDeps } from './plugin/types'
 import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
 import { socketCommands } from './socket/commands'
+import { socketActionProcess } from './socket/action-process'
 import { socketProcess } from './socket/process'
 import { sessionProcess } from './socket/session'
 import { toastCommands } from './toast/commands'
@@ -52,6 +53,8 @@ const navigationCommands: CommandHandlers = {
 export interface CoreParts {
   bus: Bus
   commands: CommandBus
+  /** The effector scope the stores live in: processes read them through it. */
+  scope: Scope
   registry: Registry
   plugins: readonly Plugin[]
   i18n: I18n
@@ -63,22 +66,24 @@ export interface CoreParts {
  * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
  * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
  */
-export function composeCore({ bus, commands, registry, plugins, i18n, getLog }: CoreParts): Subscription {
+export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog }: CoreParts): Subscription {
   for (const handlers of [navigationCommands, authCommands, socketCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
     commands.registerAll(handlers)
   }
   for (const plugin of plugins) commands.registerAll(plugin.commands ?? {})
 
+  const deps: ProcessDeps = { bus, commands, read: store => scope.getState(store) }
   const sub = new Subscription()
   sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
-  sub.add(authProcess({ bus, commands, registry }))
-  sub.add(socketProcess({ bus, commands }))
-  sub.add(sessionProcess({ bus, commands }))
+  sub.add(authProcess({ ...deps, registry }))
+  sub.add(socketProcess(deps))
+  sub.add(socketActionProcess({ bus, actions: registry.socketActions }))
+  sub.add(sessionProcess(deps))
   sub.add(feedbackProcess({ bus }))
   sub.add(i18nProcess({ bus, i18n, plugins }))
   for (const plugin of plugins) {
     for (const process of plugin.processes ?? []) {
-      const teardown = process({ bus, commands })
+      const teardown = process(deps)
       sub.add(typeof teardown === 'function' ? teardown : () => teardown.unsubscribe())
     }
   }
@@ -179,7 +184,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const commands = createCommandBus({ bus, api })
-  sub.add(composeCore({ bus, commands, registry, plugins, i18n, getLog: () => recorder.recentLog() }))
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, getLog: () => recorder.recentLog() }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))

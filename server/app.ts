@@ -1,7 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serverModules } from '../app/server-modules'
 import { createPasswordHasher } from './auth/password'
 import { installAuth } from './auth/require-user'
 import { createSessionStore } from './auth/sessions'
@@ -44,6 +43,7 @@ export interface BuildAppOptions {
   sms?: SmsProvider
   clock?: Clock
   broadcaster?: Broadcaster
+  /** The modules' server halves; the composition root (server/main.ts) passes app/server-modules.ts. */
   modules?: readonly ServerModule[]
 }
 
@@ -103,7 +103,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
     { prefix: '/api/v1' },
   )
-  registerModules(app, options.modules ?? serverModules, deps)
+  registerModules(app, options.modules ?? [], deps)
   installStatic(app, config.staticDir)
   app.addHook('onClose', () => hub.close())
   return app

@@ -1,3 +1,4 @@
+import { serverModules } from '../app/server-modules'
 import { buildApp } from './app'
 import { createPasswordHasher } from './auth/password'
 import { systemClock } from './clock'
@@ -12,20 +13,23 @@ import { findUserByPhone } from './users/queries'
 
 const JANITOR_INTERVAL_MS = 15 * 60_000
 
-/** `tsx server/main.ts`: config → database → migrations → demo seed → HTTP + socket server. */
+/**
+ * `tsx server/main.ts`, the server's composition root: config → database → migrations → demo seed → HTTP + socket
+ * server, with the modules' server halves of app/server-modules.ts (the server core imports no module).
+ */
 async function main(): Promise<void> {
   const config = loadConfig()
   const handle = await openDb(config)
-  await migrateDb(handle)
+  await migrateDb(handle, serverModules)
 
   // A Postgres server may be shared by several nodes: socket messages then go through LISTEN/NOTIFY.
   const broadcaster =
     handle.kind === 'postgres' && config.databaseUrl
       ? createPgBroadcaster({ db: handle.db, connection: config.databaseUrl, onError: err => app.log.warn({ err }, 'socket LISTEN connection') })
       : undefined
-  const app = buildApp({ db: handle.db, config, ...(broadcaster ? { broadcaster } : {}) })
+  const app = buildApp({ db: handle.db, config, modules: serverModules, ...(broadcaster ? { broadcaster } : {}) })
   if (shouldSeed(config.seed, handle.kind, await hasAnyUser(handle.db))) {
-    const created = await seedDemo(handle.db, { passwords: createPasswordHasher({ N: config.scryptN }), clock: systemClock })
+    const created = await seedDemo(handle.db, { passwords: createPasswordHasher({ N: config.scryptN }), clock: systemClock }, serverModules)
     app.log.info(`seeded ${created} demo users`)
   }
 

@@ -1,3 +1,4 @@
+import { testModules } from './testing/modules'
 import { asc, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { formatPhone } from '../core/validation'
@@ -16,7 +17,7 @@ it('seeds only an empty database, by default only an embedded one', () => {
 describeEachDb('demo seed', ctx => {
   it('creates the 13 demo users of DESIGN §6, who can all sign in with demo123', async () => {
     expect(await hasAnyUser(ctx.db)).toBe(false)
-    expect(await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock })).toBe(13)
+    expect(await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, testModules())).toBe(13)
     const rows = await ctx.db.select().from(users).orderBy(asc(users.id))
     expect(rows.map(u => [formatPhone(u.phone), u.role])).toEqual([
       ['+7 (700) 100-00-10', 10],

@@ -1,5 +1,4 @@
 import { count } from 'drizzle-orm'
-import { serverModules } from '../app/server-modules'
 import { ROLE, type Role } from '../core/auth/profile'
 import type { PasswordHasher } from './auth/password'
 import type { Clock } from './clock'
@@ -56,7 +55,7 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
 export async function seedDemo(
   db: Db,
   deps: { passwords: PasswordHasher; clock: Clock },
-  modules: readonly ServerModule[] = serverModules,
+  modules: readonly ServerModule[],
 ): Promise<number> {
   // scrypt is slow at full strength: one hash shared by every demo user (each still gets a valid salted hash).
   const password_hash = await deps.passwords.hash(DEMO_PASSWORD)

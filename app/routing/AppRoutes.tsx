@@ -1,15 +1,15 @@
 import { useUnit } from 'effector-react'
-import { Suspense, lazy, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
 import { decideRoute } from '../../core/auth/route'
+import { matchPath } from '../../core/plugin/match'
 import { useT } from '../../core/i18n/useT'
 import { useRuntime } from '../../core/react/runtime'
 import { ErrorState } from '../../core/ui/ErrorState'
 import { GlobalLoader } from '../../core/ui/GlobalLoader'
 import { NotFound } from '../shell/NotFound'
 import { lazyPage } from './lazyPage'
-import { matchPath, rankRoutes } from './match'
 import { PageBoundary } from './PageBoundary'
 
 // The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it.
@@ -23,8 +23,7 @@ export function AppRoutes() {
   const search = useSearch()
   const path = search ? `${location}?${search}` : location
   const { status, hasToken, profile } = useUnit({ status: $authStatus, hasToken: $hasToken, profile: $profile })
-  const ranked = useMemo(() => rankRoutes(runtime.registry.routes), [runtime])
-  const match = matchPath(ranked, location)
+  const match = matchPath(runtime.registry.routes, location)
   const route = match?.route
   // SPEC §2 drops the session of a signed-in user who *opens* /login or /register; signing in on /login
   // gives the same page a token without a new arrival, and must not be undone.

@@ -13,14 +13,31 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+export interface UploadOptions extends Omit<RequestOptions, 'searchParams'> {
+  /** Bytes sent so far and in all, as the browser reports them (no progress where there is no XMLHttpRequest). */
+  onProgress?(loaded: number, total: number): void
+  /** The multipart part's name (default `file`). */
+  field?: string
+}
+
+/** A file the server sent: its bytes and the name from `Content-Disposition`. */
+export interface Download {
+  blob: Blob
+  name: string | null
+}
+
 /**
  * The one way the app talks HTTP. Resolves with the envelope's `data`; rejects with a `Failure`
- * (the body itself for a failed envelope, SPEC §8).
+ * (the body itself for a failed envelope, SPEC §8). Every request carries the session's token and language.
  */
 export interface Api {
   get<T = unknown>(path: string, options?: RequestOptions): Promise<T>
   /** A FormData body is sent as multipart; anything else as JSON. */
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
+  /** POST one file as multipart, reporting upload progress; resolves with the envelope's data. */
+  upload<T = unknown>(path: string, file: Blob, name: string, options?: UploadOptions): Promise<T>
+  /** GET a file body (an export, a document); a JSON envelope in its place is the failure it carries. */
+  download(path: string, options?: RequestOptions): Promise<Download>
 }
 
 export interface ApiDeps {
@@ -74,8 +91,9 @@ const MAX_TOAST_BODY = 500
 
 export function createApi(deps: ApiDeps): Api {
   const translate = deps.translate ?? (key => FALLBACK_TEXT[key])
+  const base = deps.base ?? '/api/'
   const client = ky.create({
-    prefixUrl: deps.base ?? '/api/',
+    prefixUrl: base,
     retry: 0,
     timeout: deps.timeout ?? 60_000,
     throwHttpErrors: false,
@@ -91,13 +109,17 @@ export function createApi(deps: ApiDeps): Api {
     throw failure
   }
 
-  async function send<T>(method: 'get' | 'post', rawPath: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    const path = rawPath.replace(/^\/+/, '')
-    // Headers are read now, synchronously: a caller may drop the token right after starting a request (logout).
+  // Headers are read when a request starts, synchronously: a caller may drop the token right after (logout).
+  const headersNow = (): Record<string, string> => {
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLocale() }
     const token = deps.getToken()
     if (token) headers.Authorization = `Bearer ${token}`
-    const init: Options = { method, headers }
+    return headers
+  }
+
+  async function send<T>(method: 'get' | 'post', rawPath: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const path = rawPath.replace(/^\/+/, '')
+    const init: Options = { method, headers: headersNow() }
     if (options.searchParams) init.searchParams = options.searchParams
     if (options.signal) init.signal = options.signal
     if (body instanceof FormData) init.body = body
@@ -131,8 +153,88 @@ export function createApi(deps: ApiDeps): Api {
     return fail(path, failure, response.status, options, failure.message ?? null)
   }
 
+  /** An answer body that is not a file: the failure its envelope carries, or the HTTP status. */
+  const failOnText = (path: string, text: string, status: number, options: RequestOptions): never => {
+    const parsed = parseJson(text)
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !(parsed as { result?: unknown }).result) {
+      return fail(path, parsed as Failure, status, options, failureText(parsed as Failure))
+    }
+    const message = translate('core:api.httpError', { status })
+    return fail(path, { result: false, message }, status, options, message)
+  }
+
+  function upload<T>(rawPath: string, file: Blob, name: string, options: UploadOptions = {}): Promise<T> {
+    const path = rawPath.replace(/^\/+/, '')
+    const body = new FormData()
+    body.append(options.field ?? 'file', file, name)
+    // Without XMLHttpRequest (Node, a replay's fetch) the file goes as a plain multipart POST, without progress.
+    if (typeof XMLHttpRequest === 'undefined') return send<T>('post', path, body, options)
+    const headers = headersNow()
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.open('POST', `${base}${path}`)
+      for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value)
+      xhr.upload.onprogress = e => options.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
+      xhr.onload = () => {
+        const parsed = parseJson(xhr.responseText) as { result?: unknown; data?: unknown } | undefined
+        if (parsed && typeof parsed === 'object' && parsed.result) return resolve(parsed.data as T)
+        try {
+          failOnText(path, xhr.responseText, xhr.status, options)
+        } catch (failure) {
+          reject(failure)
+        }
+      }
+      xhr.onerror = () => {
+        try {
+          const message = translate('core:api.networkError')
+          fail(path, { result: false, message }, null, options, message)
+        } catch (failure) {
+          reject(failure)
+        }
+      }
+      xhr.onabort = () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+      xhr.send(body)
+    })
+  }
+
+  async function download(rawPath: string, options: RequestOptions = {}): Promise<Download> {
+    const path = rawPath.replace(/^\/+/, '')
+    const init: Options = { method: 'get', headers: { ...headersNow(), Accept: '*/*' } }
+    if (options.searchParams) init.searchParams = options.searchParams
+    if (options.signal) init.signal = options.signal
+    let response: Response
+    try {
+      response = await client(path, init)
+    } catch (error) {
+      if (isAbort(error)) throw error
+      const message = translate('core:api.networkError')
+      return fail(path, { result: false, message }, null, options, message)
+    }
+    const type = response.headers.get('content-type') ?? ''
+    if (!response.ok || type.includes('application/json')) return failOnText(path, await response.text(), response.status, options)
+    return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) }
+  }
+
   return {
     get: (path, options) => send('get', path, undefined, options),
     post: (path, body, options) => send('post', path, body, options),
+    upload,
+    download,
   }
+}
+
+/** `attachment; filename="a.xlsx"; filename*=UTF-8''%D0%B0.xlsx` → the decoded name. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition)
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)
+  return plain?.[1]?.trim() ?? null
 }

@@ -13,5 +13,7 @@ export function recordingApi(bus: Bus): Api {
   return {
     get: path => record('GET', path),
     post: (path, body) => record('POST', path, body),
+    upload: (path, _file, name) => record('POST', path, { file: name }),
+    download: path => record('GET', path),
   }
 }

@@ -1,28 +1,24 @@
 import { Subscription } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
-import type { Bus } from '../bus/bus'
-import type { CommandBus } from '../bus/commands'
 import type { Registry } from '../plugin/registry'
+import type { ProcessDeps } from '../plugin/types'
+import { $rememberedPath } from './model'
 import type { SignInMethod } from './profile'
 import { landingPath } from './route'
 
 /**
  * The session's logic over the bus: a stored token or a fresh sign-in loads the profile; a sign-in lands the
- * user (remembered path first, SPEC §6); a profile answer with 6969 ends the session and goes to / (SPEC §8).
+ * user (remembered path first when they may open it, SPEC §6); a profile answer with 6969 ends the session and
+ * goes to / (SPEC §8). The remembered path is read from its store, never copied.
  */
-export function authProcess({ bus, commands, registry }: { bus: Bus; commands: CommandBus; registry: Pick<Registry, 'landingFor'> }): Subscription {
+export function authProcess({ bus, commands, read, registry }: ProcessDeps & { registry: Pick<Registry, 'landingFor' | 'canOpen'> }): Subscription {
   let landingVia: SignInMethod | null = null
-  let remembered: string | null = null
   const sub = new Subscription()
-
   sub.add(
     bus.on('app/started').subscribe(e => {
-      remembered = e.payload.rememberedPath ?? remembered
       if (e.payload.token) void commands.dispatch('auth/loadProfile', {}, 'process')
     }),
   )
-  sub.add(bus.on('auth/pathRemembered').subscribe(e => (remembered = e.payload.path)))
-  sub.add(bus.on('auth/rememberedPathCleared').subscribe(() => (remembered = null)))
   sub.add(
     bus.on('auth/signedIn').subscribe(e => {
       landingVia = e.payload.method
@@ -32,7 +28,7 @@ export function authProcess({ bus, commands, registry }: { bus: Bus; commands: C
   sub.add(
     bus.on('auth/profileLoaded').subscribe(e => {
       if (!landingVia) return
-      const { to, usedRemembered } = landingPath({ registry, ...e.payload, via: landingVia, rememberedPath: remembered })
+      const { to, usedRemembered } = landingPath({ registry, ...e.payload, via: landingVia, rememberedPath: read($rememberedPath) })
       landingVia = null
       if (usedRemembered) bus.emit('auth/rememberedPathCleared', {}, 'process')
       bus.emit('app/navigationRequested', { to, replace: true }, 'process')

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ROLE, type Profile } from './profile'
-import { hasRole } from '../plugin/roles'
+import { roles } from '../access'
 import { decideRoute, pathname } from './route'
 
-const profile = { role: ROLE.agent } as Profile
+const profile: Profile = {
+  id: 1, name: 'A', full_name: 'A', phone: '77001000030', email: null, role: ROLE.agent, office_id: 1,
+  settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
+  sip: null, ws_connection_string: '',
+}
 
 describe('decideRoute (SPEC §2)', () => {
   it('drops the token and sends a signed-in user on /login or /register to /tenders', () => {
@@ -30,8 +34,8 @@ describe('decideRoute (SPEC §2)', () => {
   })
 
   it('tells a role the page is not for', () => {
-    expect(decideRoute({ path: '/bank-bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: hasRole(ROLE.bank) })).toEqual({ forbidden: true })
-    expect(decideRoute({ path: '/bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: hasRole(ROLE.agent) })).toEqual({})
+    expect(decideRoute({ path: '/bank-bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: roles(ROLE.bank) })).toEqual({ forbidden: true })
+    expect(decideRoute({ path: '/bids', isPublic: false, authStatus: 'success', hasToken: true, profile, access: roles(ROLE.agent) })).toEqual({})
   })
 
   it('normalises paths', () => {

@@ -1,6 +1,7 @@
+import { actorOf } from '../access/actor'
+import type { Rule } from '../access/rules'
 import type { CompanySummary, Profile, SignInMethod } from './profile'
 import type { Registry } from '../plugin/registry'
-import type { RolePredicate } from '../plugin/roles'
 
 export type AuthStatus = 'empty' | 'loading' | 'success' | 'error'
 
@@ -18,8 +19,8 @@ export interface RouteInput {
   authStatus: AuthStatus
   /** A token is stored (the session may still be loading). */
   hasToken: boolean
-  /** The matched route's role predicate and the loaded profile, to tell a page the role may not open. */
-  access?: RolePredicate | 'public'
+  /** The matched route's access rule and the loaded profile, to tell a page the role may not open. */
+  access?: Rule | 'public'
   profile?: Profile | null
 }
 
@@ -59,21 +60,27 @@ export function decideRoute(input: RouteInput): RouteDecision {
   if (input.isPublic) return {}
   if (!input.hasToken) return { remember: input.path, redirect: LOGIN_PATH }
   if (input.authStatus !== 'success' || !input.profile) return input.authStatus === 'error' ? {} : { pending: true }
-  if (typeof input.access === 'function' && !input.access(input.profile)) return { forbidden: true }
+  if (typeof input.access === 'function' && !input.access(actorOf(input.profile))) return { forbidden: true }
   return {}
 }
 
 export interface LandingInput {
-  registry: Pick<Registry, 'landingFor'>
+  registry: Pick<Registry, 'landingFor' | 'canOpen'>
   profile: Profile
   company: CompanySummary | null
   via: SignInMethod | 'home'
   rememberedPath: string | null
 }
 
-/** SPEC §6: a remembered URL overrides the role landing; `usedRemembered` tells the caller to clear it. */
+/**
+ * SPEC §6: a remembered URL overrides the role landing — when this user may open it (a `/tenders` remembered by
+ * someone else's visit, or by /login's redirect, must not land a role without tenders on the not-found page).
+ * `usedRemembered` tells the caller to clear it; a remembered path the user may not open is cleared too.
+ */
 export function landingPath(input: LandingInput): { to: string; usedRemembered: boolean } {
   const remembered = input.rememberedPath
-  if (remembered && remembered.startsWith('/') && !isGuestOnly(remembered)) return { to: remembered, usedRemembered: true }
-  return { to: input.registry.landingFor({ profile: input.profile, company: input.company, via: input.via }), usedRemembered: false }
+  const byRole = () => input.registry.landingFor({ profile: input.profile, company: input.company, via: input.via })
+  if (!remembered || !remembered.startsWith('/') || isGuestOnly(remembered)) return { to: byRole(), usedRemembered: false }
+  if (!input.registry.canOpen(remembered, input.profile)) return { to: byRole(), usedRemembered: true }
+  return { to: remembered, usedRemembered: true }
 }

@@ -48,10 +48,8 @@ export interface CommandBus {
 }
 
 /** An Api for places that have none (unit tests of the bus): every call fails. */
-export const noApi: Api = {
-  get: () => Promise.reject({ result: false, message: 'No API in this context' }),
-  post: () => Promise.reject({ result: false, message: 'No API in this context' }),
-}
+const noApiCall = () => Promise.reject({ result: false, message: 'No API in this context' })
+export const noApi: Api = { get: noApiCall, post: noApiCall, upload: noApiCall, download: noApiCall }
 
 /** Duplicate ids throw at registration (VS Code's registerAction2 habit); unknown ids become `command/unknown`. */
 export function createCommandBus(deps: { bus: Bus; api?: Api }): CommandBus {

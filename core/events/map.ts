@@ -1,5 +1,6 @@
 import type { CompanySummary, Profile, SignInMethod } from '../auth/profile'
 import type { Failure } from '../api/envelope'
+import type { SocketAction } from '../socket/actions'
 import type { SocketMessage, ToastAction } from '../socket/message'
 
 /**
@@ -15,6 +16,8 @@ export const DERIVED_SOURCES: readonly EventSource[] = ['timer', 'process']
 
 export type Locale = 'ru' | 'en'
 export type ToastKind = 'success' | 'error' | 'info' | 'warning'
+/** SPEC §8: `ChunkLoadError`, `CSS_CHUNK_LOAD_FAILED`, or nothing after 120 000 ms. */
+export type ChunkFailure = 'ChunkLoadError' | 'CSS_CHUNK_LOAD_FAILED' | 'ChunkLoadTimeout'
 export type LogoutReason = 'user' | 'idle' | 'socket' | 'expired' | 'otherTab' | 'dropped'
 
 /**
@@ -55,6 +58,8 @@ export interface EventMap {
   'socket/message': { message: SocketMessage }
   /** A frame to act on: new (its seq above the last handled) or without seq. */
   'socket/delivered': { message: SocketMessage }
+  /** A delivered action a module declared, its data parsed (core/socket/actions.ts); modules read these. */
+  'socket/action': SocketAction
   /** A frame whose seq was already handled (a replay overlapping a live message). */
   'socket/duplicate': { seq: number }
   /** The server's resume answer: caught up to `seq`; `reload` when the gap was too old to replay. */
@@ -70,7 +75,6 @@ export interface EventMap {
   /** Mouse activity on the page (the activity adapter throttles it). */
   'session/activity': Record<string, never>
   'session/idleExpired': Record<string, never>
-  'notifications/updateRequested': Record<string, never>
   'toast/shown': { id: string; kind: ToastKind; text: string; timeout: number; title?: string; layout?: string }
   'toast/dismissed': { id: string }
   /** The user is reading it (pointer over / focus inside): its timer holds (WCAG 2.2.1). */
@@ -87,6 +91,12 @@ export interface EventMap {
   'feedback/closed': Record<string, never>
   'feedback/reset': Record<string, never>
   'locale/changed': { locale: Locale }
+  /** A page's code or style did not arrive (SPEC §8): the page area says which and offers a reload. */
+  'app/chunkFailed': { kind: ChunkFailure; message: string }
+  /** A `remote()` store's request (core/data/remote.ts): `key` names the store, `query` what was asked. */
+  'remote/requested': { key: string; query: unknown }
+  'remote/loaded': { key: string; query: unknown; data: unknown }
+  'remote/failed': { key: string; query: unknown; failure: Failure }
   /** Replay only: a request the logic made; the network is not there, so it never answers. */
   'effect/http': { method: string; path: string; body?: unknown }
 }

@@ -85,7 +85,7 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const commands = createCommandBus({ bus, api: recordingApi(bus) })
   const plugins = options.plugins ?? []
   const registry = createRegistry(plugins)
-  composeCore({ bus, commands, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '' })
+  composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '' })
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 

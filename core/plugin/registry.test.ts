@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ROLE, type CompanySummary, type Profile, type Role } from '../auth/profile'
 import { landingPath } from '../auth/route'
 import { createRegistry } from './registry'
-import { hasRole } from './roles'
+import { roles } from '../access'
 import { definePlugin, type Plugin } from './types'
 
 const page = () => Promise.resolve({ default: () => null })
@@ -18,7 +18,10 @@ const company = (inn: string | null, ogrn: string | null): CompanySummary => ({ 
 
 const bids = definePlugin({
   id: 'bids',
-  routes: [{ path: '/bids', page, access: hasRole(ROLE.client, ROLE.agent) }],
+  routes: [
+    { path: '/bids', page, access: roles(ROLE.client, ROLE.agent) },
+    { path: '/tasks/:id', page, access: roles(ROLE.agent) },
+  ],
   landing: [
     { when: ({ profile, company: c }) => profile.role === ROLE.client && Boolean(c?.inn && c.ogrn), to: '/bids' },
     { when: ({ profile }) => profile.role === ROLE.agent, to: '/bids' },
@@ -26,7 +29,7 @@ const bids = definePlugin({
 })
 const clients = definePlugin({
   id: 'clients',
-  routes: [{ path: '/company', page, access: hasRole(ROLE.client) }],
+  routes: [{ path: '/company', page, access: roles(ROLE.client) }],
   landing: [{ when: ({ profile, company: c }) => profile.role === ROLE.client && !(c?.inn && c.ogrn), to: '/company' }],
 })
 const split = definePlugin({
@@ -82,6 +85,11 @@ describe('landing resolution (SPEC §6)', () => {
       to: '/tasks/7?x=1',
       usedRemembered: true,
     })
+  })
+
+  it('ignores (and clears) a remembered page the role may not open, or one that does not exist', () => {
+    expect(landingPath({ registry, profile: profileOf(ROLE.client), company: null, via: 'password', rememberedPath: '/tasks/7' })).toEqual({ to: '/company', usedRemembered: true })
+    expect(landingPath({ registry, profile: profileOf(ROLE.agent), company: null, via: 'password', rememberedPath: '/nowhere' })).toEqual({ to: '/bids', usedRemembered: true })
   })
 
   it('never lands on a remembered guest page', () => {

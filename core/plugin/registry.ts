@@ -1,19 +1,31 @@
+import { actorOf } from '../access/actor'
 import type { Profile } from '../auth/profile'
-import type { LandingContext, NotificationRef, Plugin, RouteDef, SidebarEntry, Widget, WidgetSlot } from './types'
+import type { NotificationRef, NotificationTypeDef } from '../notifications/types'
+import type { SocketActionDef } from '../socket/actions'
+import type { LinkMap, LinkName } from './links'
+import { matchPath, rankRoutes } from './match'
+import type { LandingContext, Plugin, RouteDef, SidebarEntry, Widget, WidgetSlot } from './types'
 
 export interface Registry {
   readonly plugins: readonly Plugin[]
+  /** Every route, most specific first (`/bids/new` before `/bids/:id`). */
   readonly routes: readonly (RouteDef & { plugin: string })[]
+  /** The declared socket actions by name. */
+  readonly socketActions: ReadonlyMap<string, SocketActionDef>
   sidebarFor(profile: Profile): { main: SidebarEntry[]; bottom: SidebarEntry[] }
   /** The module-contributed landing path, or `/` when no rule matches (SPEC §6 "Others"). */
   landingFor(ctx: LandingContext): string
+  /** Whether this profile may open the page at `path` (a public page: yes; an unknown one: no). */
+  canOpen(path: string, profile: Profile): boolean
   widgetsFor(slot: WidgetSlot, profile: Profile | null): Widget[]
-  /** The page a notification opens, or null when its module is not installed. */
+  /** The page a notification opens, or null when its module is not installed or it links nowhere. */
   linkFor(notification: NotificationRef): string | null
+  /** A named page of another module, or null when that module is not installed. */
+  link<K extends LinkName>(name: K, params: LinkMap[K]): string | null
 }
 
-function assertUnique(values: string[], what: string) {
-  const seen = new Set<string>()
+function assertUnique(values: readonly (string | number)[], what: string) {
+  const seen = new Set<string | number>()
   for (const value of values) {
     if (seen.has(value)) throw new Error(`Duplicate ${what}: "${value}"`)
     seen.add(value)
@@ -23,33 +35,52 @@ function assertUnique(values: string[], what: string) {
 /** Collisions fail loudly at start-up, never silently (VS Code's registerAction2 habit). */
 export function createRegistry(plugins: readonly Plugin[]): Registry {
   assertUnique(plugins.map(p => p.id), 'plugin id')
-  const routes = plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, plugin: p.id })))
+  const routes = rankRoutes(plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, plugin: p.id }))))
   assertUnique(routes.map(r => r.path), 'route path')
   const sidebar = plugins.flatMap(p => p.sidebar ?? [])
   assertUnique(sidebar.map(s => s.id), 'sidebar entry')
   assertUnique(plugins.flatMap(p => Object.keys(p.commands ?? {})), 'command id')
-  assertUnique(plugins.flatMap(p => Object.keys(p.notificationLinks ?? {})), 'notification link type')
-  const links = Object.assign({}, ...plugins.map(p => p.notificationLinks ?? {})) as NonNullable<Plugin['notificationLinks']>
+  const types: NotificationTypeDef[] = plugins.flatMap(p => p.notifications ?? [])
+  assertUnique(types.map(t => t.type), 'notification type')
+  const byType = new Map(types.map(t => [t.type, t]))
+  const actions = plugins.flatMap(p => p.socketActions ?? [])
+  assertUnique(actions.map(a => a.action), 'socket action')
+  const linkNames = plugins.flatMap(p => Object.keys(p.links ?? {}))
+  assertUnique(linkNames, 'link name')
+  const links = Object.assign({}, ...plugins.map(p => p.links ?? {})) as Record<string, ((params: never) => string) | undefined>
   const landing = plugins.flatMap(p => (p.landing ?? []).map(rule => ({ ...rule, plugin: p.id })))
   const widgets = plugins.flatMap(p => p.widgets ?? [])
 
   return {
     plugins,
     routes,
+    socketActions: new Map(actions.map(a => [a.action as string, a])),
     sidebarFor(profile) {
-      const visible = sidebar.filter(s => s.visible(profile)).sort((a, b) => a.order - b.order)
+      const actor = actorOf(profile)
+      const visible = sidebar.filter(s => s.visible(actor)).sort((a, b) => a.order - b.order)
       return { main: visible.filter(s => s.placement !== 'bottom'), bottom: visible.filter(s => s.placement === 'bottom') }
     },
     landingFor(ctx) {
-      const targets = [...new Set(landing.filter(rule => rule.when(ctx)).map(rule => rule.to))]
+      const withActor = { ...ctx, actor: actorOf(ctx.profile) }
+      const targets = [...new Set(landing.filter(rule => rule.when(withActor)).map(rule => rule.to))]
       if (targets.length > 1) throw new Error(`Ambiguous landing for role ${ctx.profile.role}: ${targets.join(', ')}`)
       return targets[0] ?? '/'
     },
+    canOpen(path, profile) {
+      const route = matchPath(routes, path)?.route
+      if (!route) return false
+      return route.access === 'public' || route.access(actorOf(profile))
+    },
     widgetsFor(slot, profile) {
-      return widgets.filter(w => w.slot === slot && (!w.visible || (profile !== null && w.visible(profile))))
+      const actor = profile && actorOf(profile)
+      return widgets.filter(w => w.slot === slot && (!w.visible || (actor !== null && w.visible(actor))))
     },
     linkFor(notification) {
-      return links[notification.type]?.(notification) ?? null
+      return byType.get(notification.type)?.link?.(notification) ?? null
+    },
+    link(name, params) {
+      const build = links[name as string]
+      return build ? build(params as never) : null
     },
   }
 }

@@ -1,9 +1,14 @@
 import type { ComponentType } from 'react'
 import type { Subscription } from 'rxjs'
+import type { Store } from 'effector'
+import type { Actor } from '../access/actor'
+import type { Rule } from '../access/rules'
 import type { CompanySummary, Profile, SignInMethod } from '../auth/profile'
 import type { Bus } from '../bus/bus'
 import type { CommandBus, CommandHandlers } from '../bus/commands'
-import type { RolePredicate } from './roles'
+import type { NotificationTypeDef } from '../notifications/types'
+import type { SocketActionDef } from '../socket/actions'
+import type { LinkBuilders } from './links'
 
 export interface PageProps {
   params: Record<string, string | undefined>
@@ -14,8 +19,8 @@ export interface RouteDef {
   /** wouter pattern, e.g. `/tenders/:id`. */
   path: string
   page: LazyComponent<PageProps>
-  /** `public` pages need no session; otherwise who may open the page (the server enforces its data anyway). */
-  access: RolePredicate | 'public'
+  /** `public` pages need no session; otherwise the module's access rule for the page (the server enforces its data anyway). */
+  access: Rule | 'public'
   /**
    * Shown without the shell (login, register, public documents); `guest`: without it only for signed-out users
    * (the home page is the login form for guests and a page of the cabinet for a signed-in user).
@@ -30,7 +35,7 @@ export interface SidebarEntry {
   label: string
   /** Position in the sidebar: lower first. */
   order: number
-  visible: RolePredicate
+  visible: Rule
   /** `bottom` entries sit apart at the foot of the sidebar (SPEC §2: /bids for roles 10 and 1000). */
   placement?: 'main' | 'bottom'
   icon?: string
@@ -44,26 +49,31 @@ export interface LandingContext {
   via: SignInMethod | 'home'
 }
 export interface LandingRule {
-  when: (ctx: LandingContext) => boolean
+  /** `actor` is the profile as access rules see it: `when: ({ actor }) => isBankStaff(actor)`. */
+  when: (ctx: LandingContext & { actor: Actor }) => boolean
   to: string
-}
-
-/** A notification as far as a link needs it (SPEC §3 Notification). */
-export interface NotificationRef {
-  type: number
-  data: Record<string, unknown>
-  params?: Record<string, unknown>
 }
 
 export type WidgetSlot = 'header' | 'floating' | 'userMenu'
 export interface Widget {
   slot: WidgetSlot
   component: LazyComponent
-  visible?: RolePredicate
+  visible?: Rule
+}
+
+/** What a process may use: the bus, the commands, and the current value of any store in this runtime's scope. */
+export interface ProcessDeps {
+  bus: Bus
+  commands: CommandBus
+  /**
+   * A store's value now (the runtime's scope). Processes read state from the stores that fold it — never keep a
+   * copy of their own: stores see each event before any process does, so a read is always up to date.
+   */
+  read<T>(store: Store<T>): T
 }
 
 /** A long-lived RxJS pipeline over the bus (reconnects, timers, adapters); returns its teardown. */
-export type Process = (deps: { bus: Bus; commands: CommandBus }) => Subscription | (() => void)
+export type Process = (deps: ProcessDeps) => Subscription | (() => void)
 
 export interface LocalePack {
   ru: () => Promise<{ default: Record<string, unknown> }>
@@ -77,7 +87,12 @@ export interface Plugin {
   sidebar?: SidebarEntry[]
   landing?: LandingRule[]
   commands?: CommandHandlers
-  notificationLinks?: Record<number, (n: NotificationRef) => string | null>
+  /** Paths of this module's pages that other modules link to by name (`registry.link('tenders/tender', { id })`). */
+  links?: LinkBuilders
+  /** The notification types this module owns (type number, link, e-mail channel, texts); the server half lists the same. */
+  notifications?: readonly NotificationTypeDef[]
+  /** The socket actions this module receives: parsed at the boundary into `socket/action` events. */
+  socketActions?: readonly SocketActionDef[]
   widgets?: Widget[]
   processes?: Process[]
   i18n?: LocalePack

@@ -9,13 +9,11 @@ export interface SocketMessage {
   seq?: number
 }
 
-/** Type 2 session-control actions. */
+/** The core's type 2 session-control actions; modules declare their own (./actions.ts). */
 export const SESSION_ACTION = {
   wakeUp: 'wakeUp',
   logout: 'logout',
   userAfterLogout: 'userAfterLogout',
-  updateTopNotifications: 'updateTopNotifications',
-  updateClientProgress: 'updateClientProgress',
 } as const
 
 /** Type 1 and 100 messages carry this JSON in `action` to become a toast. */

@@ -1,6 +1,5 @@
 import { EMPTY, Subscription, exhaustMap, filter, map, merge, switchMap, takeUntil, timer } from 'rxjs'
-import type { Bus } from '../bus/bus'
-import type { CommandBus } from '../bus/commands'
+import type { ProcessDeps } from '../plugin/types'
 import { SESSION_ACTION } from './message'
 
 export const IDLE_TIMEOUT = 3_600_000
@@ -11,7 +10,7 @@ export const WAKE_UP_DELAY = 2000
  * The idle timer (re)starts at each connection, at each wake-up from the server (the server relays any tab's
  * wake-up to all of the user's tabs) and at the page's own wake-up; sign-out stops it.
  */
-export function sessionProcess({ bus, commands }: { bus: Bus; commands: CommandBus }): Subscription {
+export function sessionProcess({ bus, commands }: Pick<ProcessDeps, 'bus' | 'commands'>): Subscription {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
   const loggedOut$ = bus.on('auth/loggedOut')
@@ -31,10 +30,8 @@ export function sessionProcess({ bus, commands }: { bus: Bus; commands: CommandB
           bus.emit('auth/loggedOut', { reason: 'otherTab' }, 'process')
           bus.emit('app/navigationRequested', { to: '/', replace: true }, 'process')
           break
-        case SESSION_ACTION.updateTopNotifications:
-          bus.emit('notifications/updateRequested', {}, 'process')
-          break
-        // wakeUp restarts the idle timer below; updateClientProgress is ignored (SPEC §4).
+        // wakeUp restarts the idle timer below; modules' own actions (updateTopNotifications, …) reach them as
+        // `socket/action` (./actions.ts).
       }
     }),
   )

@@ -1,4 +1,4 @@
-import { anyone } from '../../core/plugin/roles'
+import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { accountCommands } from './commands'

@@ -1,8 +1,8 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole, type RolePredicate } from '../../core/plugin/roles'
+import { impersonated, roles } from '../../core/access'
 
-export const canSeeAgents = hasRole(ROLE.admin, ROLE.verifier)
+export const canSeeAgents = roles(ROLE.admin, ROLE.verifier)
 /** "Log into their cabinet" is the administrators' (the server refuses anyone else). */
-export const canImpersonate = hasRole(ROLE.admin)
+export const canImpersonate = roles(ROLE.admin)
 /** A session an administrator opened inside someone's cabinet: the header says so. */
-export const isImpersonated: RolePredicate = p => Boolean(p.impersonated_by)
+export const isImpersonated = impersonated

@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const isBankStaff = hasRole(ROLE.bank, ROLE.bankManager)
+export const isBankStaff = roles(ROLE.bank, ROLE.bankManager)

@@ -2,6 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canCreateBids, canListBids, canOpenBid, canVerifyBid, seesBidsAtBottom, seesBidsInMenu } from './access'
+import { BID_NOTIFICATION } from './notifications'
 
 export default definePlugin({
   id: 'bids',
@@ -21,6 +22,6 @@ export default definePlugin({
     { when: ({ profile, company }) => profile.role === ROLE.client && Boolean(company?.inn && company?.ogrn), to: '/bids' },
     { when: ({ profile }) => profile.role === ROLE.agent, to: '/bids' },
   ],
-  notificationLinks: { 3: n => (n.data.id == null ? null : `/bids/${String(n.data.id)}`) },
+  notifications: [BID_NOTIFICATION],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

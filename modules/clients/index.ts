@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin/types'
 import { canManageClients, canSeeIndividuals, isClient } from './access'
 import { clientsCommands } from './commands'
 import { completenessAfterSaveProcess, searchProcess } from './process'
+import { UPDATE_CLIENT_PROGRESS } from './socket'
 import { credentialsProcess } from './transfer'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
@@ -53,6 +54,8 @@ export default definePlugin({
   ],
   // SPEC §6: a client whose company lacks inn or ogrn fills it in first.
   landing: [{ when: ({ profile, company }) => profile.role === ROLE.client && !hasInnAndOgrn(company), to: '/company' }],
+  socketActions: [UPDATE_CLIENT_PROGRESS],
+  links: { 'clients/company': ({ id }) => `/clients/${id}` },
   commands: clientsCommands,
   processes: [searchProcess, completenessAfterSaveProcess, credentialsProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },

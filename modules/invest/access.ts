@@ -1,5 +1,5 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const canSeeInvest = hasRole(ROLE.admin)
-export const canVerifyOffers = hasRole(ROLE.admin, ROLE.verifier)
+export const canSeeInvest = roles(ROLE.admin)
+export const canVerifyOffers = roles(ROLE.admin, ROLE.verifier)

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeInvest, canVerifyOffers } from './access'
+import { INVEST_NOTIFICATION } from './notifications'
 
 export default definePlugin({
   id: 'invest',
@@ -17,6 +18,6 @@ export default definePlugin({
     { id: 'invest', to: '/invest', label: 'invest:menu.invest', order: 70, visible: canSeeInvest, icon: 'coins' },
     { id: 'offers', to: '/offers', label: 'invest:menu.offers', order: 72, visible: canVerifyOffers, icon: 'check' },
   ],
-  notificationLinks: { 7: n => (n.data.id == null ? null : `/invest/${String(n.data.id)}`) },
+  notifications: [INVEST_NOTIFICATION],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

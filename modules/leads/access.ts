@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const canSeeLeads = hasRole(ROLE.callCenter, ROLE.verifier, ROLE.admin)
+export const canSeeLeads = roles(ROLE.callCenter, ROLE.verifier, ROLE.admin)

@@ -1,3 +1,4 @@
+import { testModules } from '../../server/testing/modules'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
@@ -212,7 +213,7 @@ describeEachDb(
       const user = await ctx.createUser({ email: 'client@example.com' })
       const { one } = tokensOf(await mailTo(user.id))
       // Another node (another app on the same database) accepts it.
-      const otherNode = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock })
+      const otherNode = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() })
       try {
         const res = await otherNode.inject({ method: 'POST', url: '/api/v1/unsubscribe', payload: { token: one } })
         expect(res.json()).toMatchObject({ result: true, data: { kind: 'events' } })
@@ -220,7 +221,7 @@ describeEachDb(
         await otherNode.close()
       }
 
-      const configured = buildApp({ db: ctx.db, config: { ...ctx.config, unsubscribeSecret: 'from-the-environment' }, clock: ctx.clock })
+      const configured = buildApp({ db: ctx.db, config: { ...ctx.config, unsubscribeSecret: 'from-the-environment' }, clock: ctx.clock, modules: testModules() })
       try {
         const token = signUnsubscribe('from-the-environment', user.id, 'messages')
         const res = await configured.inject({ method: 'POST', url: '/api/v1/unsubscribe', payload: { token } })
@@ -232,7 +233,7 @@ describeEachDb(
 
     it('without SMTP settings e-mails are queued in the mail_outbox table', async () => {
       const user = await ctx.createUser({ email: 'client@example.com' })
-      const app = buildApp({ db: ctx.db, config: { ...ctx.config, smtp: null }, clock: ctx.clock })
+      const app = buildApp({ db: ctx.db, config: { ...ctx.config, smtp: null }, clock: ctx.clock, modules: testModules() })
       try {
         await app.ready()
         expect(await (await app.notify([user.id], NOTIFICATION_TYPE.invest, { id: 2 }, 'Сделка оплачена', 'Инвестор подтвердил оплату')).mailed).toBe(1)

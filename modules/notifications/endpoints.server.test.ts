@@ -1,3 +1,4 @@
+import { testModules } from '../../server/testing/modules'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
@@ -210,7 +211,7 @@ describeEachDb('notifications endpoints', ctx => {
   })
 
   it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7', async () => {
-    await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock })
+    await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, testModules())
     const rows = await ctx.db.select().from(notifications)
     expect(new Set(rows.map(r => r.type))).toEqual(new Set([1, 2, 3, 5, 7]))
     expect(new Set(rows.map(r => r.user_id)).size).toBeGreaterThanOrEqual(5)

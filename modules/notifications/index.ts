@@ -1,7 +1,9 @@
-import { anyone } from '../../core/plugin/roles'
+import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { notificationCommands } from './commands'
 import { notificationsProcess } from './process'
+import { UPDATE_TOP_NOTIFICATIONS } from './socket'
+import { NOTIFICATIONS_OWN_TYPES } from './types'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
 
@@ -14,6 +16,8 @@ export default definePlugin({
     { path: '/unsubscribe-universe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeAll })), access: 'public', bare: true },
   ],
   widgets: [{ slot: 'header', component: () => import('./ui/Bell') }],
+  notifications: NOTIFICATIONS_OWN_TYPES,
+  socketActions: [UPDATE_TOP_NOTIFICATIONS],
   commands: notificationCommands,
   processes: [notificationsProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },

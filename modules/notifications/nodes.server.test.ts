@@ -1,3 +1,4 @@
+import { testModules } from '../../server/testing/modules'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -51,7 +52,7 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     u.pathname = `/${name}`
     url = u.toString()
     const handle = openPostgres(url, 2)
-    await migrateDb(handle)
+    await migrateDb(handle, testModules())
     await handle.close()
   })
 
@@ -70,7 +71,7 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
   async function startNode(label: string): Promise<Node> {
     const handle = openPostgres(url, 4)
     const broadcaster = createPgBroadcaster({ db: handle.db, connection: { connectionString: url, application_name: `${label}-listen` }, reconnectMs: 200 })
-    const app = buildApp({ db: handle.db, config, broadcaster })
+    const app = buildApp({ db: handle.db, config, broadcaster, modules: testModules() })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const node = { app, handle, base }
     nodes.push(node)

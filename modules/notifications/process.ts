@@ -1,7 +1,8 @@
 import { EMPTY, Subscription, map, merge, switchMap, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { MARK_READ_AFTER_MS } from './contract'
-import type { PageQuery } from './model'
+import { onSocketAction } from '../../core/socket/actions'
+import { $page } from './model'
 
 /**
  * Keeps the list fresh and marks what was seen (SPEC §4 Notifications):
@@ -10,23 +11,20 @@ import type { PageQuery } from './model'
  * - the bell marks its latest 5 read 3 s after it opens (not if it closes sooner);
  * - the full page marks the unread rows it shows 3 s after showing them.
  */
-export const notificationsProcess: Process = ({ bus, commands }) => {
+export const notificationsProcess: Process = ({ bus, commands, read }) => {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
 
-  // The open /notifications page follows the same pushes.
-  let pageQuery: PageQuery | null = null
-  sub.add(bus.on('notifications/pageRequested').subscribe(e => (pageQuery = e.payload.query)))
-  sub.add(bus.on(['notifications/pageLeft', 'auth/loggedOut']).subscribe(() => (pageQuery = null)))
+  // The open /notifications page follows the same pushes: the page it shows is read from its store.
+  let onPage = false
+  sub.add(bus.on('notifications/pageRequested').subscribe(() => (onPage = true)))
+  sub.add(bus.on(['notifications/pageLeft', 'auth/loggedOut']).subscribe(() => (onPage = false)))
 
   sub.add(
-    merge(
-      bus.on('auth/profileLoaded'),
-      bus.on('notifications/updateRequested'),
-      bus.on('socket/synced'),
-    ).subscribe(() => {
+    merge(bus.on('auth/profileLoaded'), onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(() => {
       void commands.dispatch('notifications/load', {}, 'process')
-      if (pageQuery) void commands.dispatch('notifications/loadPage', pageQuery, 'process')
+      const page = read($page)
+      if (onPage && page.status !== 'idle') void commands.dispatch('notifications/loadPage', page.query, 'process')
     }),
   )
 

@@ -1,3 +1,4 @@
+import { testModules } from '../../server/testing/modules'
 import { expect, it } from 'vitest'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { NOTIFICATION_TYPE, SOCKET_RESUME } from './contract'
@@ -145,7 +146,7 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
     await ctx.app.notify([user.id], NOTIFICATION_TYPE.task, { id: 1 }, 'a', 'a')
     await ctx.app.close()
     const { buildApp } = await import('../../server/app')
-    ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock })
+    ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() })
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     await ctx.app.notify([user.id], NOTIFICATION_TYPE.task, { id: 2 }, 'b', 'b')
     const tab = await connect(await socketUrl(base, token, 0))

@@ -1,5 +1,5 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole, not } from '../../core/plugin/roles'
+import { roles, not } from '../../core/access'
 
 /** SPEC §2: everyone except call-center employees and bank staff (role 40). */
-export const canSeePartners = not(hasRole(ROLE.callCenter, ROLE.bank))
+export const canSeePartners = not(roles(ROLE.callCenter, ROLE.bank))

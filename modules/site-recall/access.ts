@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const canSeeSiteRecall = hasRole(ROLE.admin, ROLE.verifier)
+export const canSeeSiteRecall = roles(ROLE.admin, ROLE.verifier)

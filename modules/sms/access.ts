@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const canSeeSms = hasRole(ROLE.admin)
+export const canSeeSms = roles(ROLE.admin)

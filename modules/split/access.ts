@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const canSeeSplit = hasRole(ROLE.callCenter, ROLE.verifier, ROLE.admin)
+export const canSeeSplit = roles(ROLE.callCenter, ROLE.verifier, ROLE.admin)

@@ -1,5 +1,5 @@
 import { ROLE } from '../../core/auth/profile'
-import type { RolePredicate } from '../../core/plugin/roles'
+import type { Rule } from '../../core/access'
 
 /** SPEC §2: everyone, except an agent who belongs to no office. */
-export const canSeeTasks: RolePredicate = p => !(p.role === ROLE.agent && p.office_id == null)
+export const canSeeTasks: Rule = actor => !(actor.role === ROLE.agent && actor.office_id === null)

@@ -2,6 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTasks } from './access'
+import { TASK_NOTIFICATION } from './notifications'
 
 export default definePlugin({
   id: 'tasks',
@@ -11,6 +12,6 @@ export default definePlugin({
   ],
   sidebar: [{ id: 'tasks', to: '/tasks', label: 'tasks:menu', order: 50, visible: canSeeTasks, icon: 'calendar' }],
   landing: [{ when: ({ profile }) => profile.role === ROLE.admin, to: '/tasks' }],
-  notificationLinks: { 5: n => (n.data.id == null ? null : `/tasks/${String(n.data.id)}`) },
+  notifications: [TASK_NOTIFICATION],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

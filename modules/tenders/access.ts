@@ -1,9 +1,9 @@
 import { ROLE } from '../../core/auth/profile'
-import { both, either, hasRole, hasTenderService } from '../../core/plugin/roles'
+import { both, either, roles, withTender } from '../../core/access'
 
 /** SPEC §2: agents and call-center staff only with the tender service on; administrators always. */
 export const canSeeTenders = either(
-  both(hasRole(ROLE.agent, ROLE.agentManager, ROLE.callCenter, ROLE.callCenterManager), hasTenderService),
-  hasRole(ROLE.admin),
+  both(roles(ROLE.agent, ROLE.agentManager, ROLE.callCenter, ROLE.callCenterManager), withTender),
+  roles(ROLE.admin),
 )
-export const canUploadTenders = hasRole(ROLE.admin)
+export const canUploadTenders = roles(ROLE.admin)

@@ -2,8 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
-
-const tenderLink = (n: { data: Record<string, unknown> }) => (n.data.id == null ? null : `/tenders/${String(n.data.id)}`)
+import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
 
 export default definePlugin({
   id: 'tenders',
@@ -25,6 +24,7 @@ export default definePlugin({
     { when: ({ profile, via }) => profile.role === ROLE.callCenter && via !== 'password', to: '/tenders' },
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
-  notificationLinks: { 1: tenderLink, 2: tenderLink },
+  notifications: TENDER_NOTIFICATIONS,
+  links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

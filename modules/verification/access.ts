@@ -1,4 +1,4 @@
 import { ROLE } from '../../core/auth/profile'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 
-export const isVerifier = hasRole(ROLE.verifier, ROLE.adminVerifier)
+export const isVerifier = roles(ROLE.verifier, ROLE.adminVerifier)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import type { Role } from '../../core/auth/profile'
+import type { Rule } from '../../core/access/rules'
+import { actorOfUser } from '../access/actor'
 import { forbidden, sessionExpired } from '../http/errors'
-import { hasRole } from './roles'
 import type { SessionStore, SessionUser } from './sessions'
 
 declare module 'fastify' {
@@ -10,9 +10,18 @@ declare module 'fastify' {
     auth: SessionUser | null
   }
   interface FastifyInstance {
-    /** preHandler for a route that needs a live session (401 + 6969 otherwise), optionally limited to roles (403). */
-    requireUser(roles?: readonly Role[]): preHandlerAsyncHookHandler
+    /**
+     * preHandler for a route that needs a live session (401 + 6969 otherwise), optionally allowed only to the
+     * actors a module's access rule admits (403) — the same rule its sidebar entry and page use.
+     */
+    requireUser(rule?: Rule): preHandlerAsyncHookHandler
   }
+}
+
+/** The rule each guard enforces, so a test can tell which endpoint a rule guards (tests/access.server.test.ts). */
+const guardRules = new WeakMap<preHandlerAsyncHookHandler, Rule | null>()
+export function ruleOfGuard(handler: unknown): Rule | null | undefined {
+  return typeof handler === 'function' ? guardRules.get(handler as preHandlerAsyncHookHandler) : undefined
 }
 
 /** `Authorization: Bearer <token>` → the token; anything else → null. */
@@ -27,14 +36,16 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function installAuth(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('auth', null)
-  app.decorate('requireUser', (roles?: readonly Role[]): preHandlerAsyncHookHandler => {
-    return async request => {
+  app.decorate('requireUser', (rule?: Rule): preHandlerAsyncHookHandler => {
+    const guard: preHandlerAsyncHookHandler = async request => {
       const token = bearerToken(request)
       const auth = token ? await sessions.authenticate(token) : null
       if (!auth) throw sessionExpired()
-      if (roles && !hasRole(auth.user, roles)) throw forbidden()
+      if (rule && !rule(actorOfUser(auth.user))) throw forbidden()
       request.auth = auth
     }
+    guardRules.set(guard, rule ?? null)
+    return guard
   })
 }
 
@@ -42,4 +53,9 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore): void 
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.auth) throw sessionExpired()
   return request.auth
+}
+
+/** The signed-in user as access rules and row scopes see them. */
+export function currentActor(request: FastifyRequest) {
+  return actorOfUser(currentUser(request).user)
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { CompanySummary } from '../../core/auth/profile'
+import { ROLE, type CompanySummary } from '../../core/auth/profile'
 import { currentUser } from '../auth/require-user'
-import { isClient } from '../auth/roles'
 import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
 import { ownCompany } from './queries'
@@ -10,7 +9,7 @@ import { ownCompany } from './queries'
 export function companyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.get('/company', { preHandler: app.requireUser() }, async request => {
     const { user } = currentUser(request)
-    if (!isClient(user)) return ok<CompanySummary | null>(null)
+    if (user.role !== ROLE.client) return ok<CompanySummary | null>(null)
     const company = await ownCompany(deps.db, user.id)
     return ok<CompanySummary | null>(
       company ? { id: company.id, inn: company.inn, ogrn: company.ogrn, short_name: company.short_name, full_name: company.full_name } : null,

@@ -3,7 +3,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { serverModules } from '../../app/server-modules'
 import { REPO_ROOT } from '../config'
 import type { ServerModule } from '../module'
 import type { DbHandle } from './client'
@@ -27,7 +26,7 @@ function migrationSets(modules: readonly ServerModule[]) {
 const MIGRATION_LOCK_ID = 727_001
 
 /** Applies the committed drizzle-kit migrations with the migrator of the driver in use. */
-export async function migrateDb(handle: DbHandle, modules: readonly ServerModule[] = serverModules): Promise<void> {
+export async function migrateDb(handle: DbHandle, modules: readonly ServerModule[]): Promise<void> {
   const sets = migrationSets(modules)
   if (handle.kind === 'pglite') {
     for (const config of sets) await migratePglite(drizzlePglite({ client: handle.client }), config)

@@ -33,6 +33,8 @@ export const users = pgTable(
     notify_messages: boolean('notify_messages').notNull().default(true),
     notify_events: boolean('notify_events').notNull().default(true),
     is_agent: boolean('is_agent').notNull().default(false),
+    /** The user's language (Locale: `ru` | `en`): notification texts and e-mails are rendered in it. */
+    language: varchar('language', { length: 2 }).notNull().default('ru'),
     /** Set while the account is switched off (an employee disabled by a manager): no sign-in, no session. */
     disabled_at: timestamp('disabled_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -143,4 +145,25 @@ export const socketOutbox = pgTable(
     created_at: createdAt(),
   },
   t => [primaryKey({ columns: [t.user_id, t.seq] }), index('socket_outbox_created_idx').on(t.created_at)],
+)
+
+/**
+ * Every status change a workflow applied (server/workflow/apply.ts): which workflow and record, the action, the
+ * statuses before and after, the action's input (a reason), who and when — written in the transaction of the change.
+ */
+export const workflowHistory = pgTable(
+  'workflow_history',
+  {
+    id: serial('id').primaryKey(),
+    /** The workflow's id (`bids.status`, `bids.bankStatus`): one per status field. */
+    workflow: varchar('workflow', { length: 64 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    from_status: integer('from_status').notNull(),
+    to_status: integer('to_status').notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  t => [index('workflow_history_record_idx').on(t.workflow, t.record_id, t.id)],
 )

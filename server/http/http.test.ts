@@ -1,7 +1,9 @@
+import { testModules } from '../testing/modules'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { roles } from '../../core/access/rules'
 import { buildApp } from '../app'
 import type { ServerModule } from '../module'
 import { describeEachDb } from '../testing/harness'
@@ -18,7 +20,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }))
 const testModule: ServerModule = {
   id: 'probe',
   register(app) {
-    app.get('/probe/me', { preHandler: app.requireUser([10]) }, async request => ok({ id: currentUser(request).user.id }))
+    app.get('/probe/me', { preHandler: app.requireUser(roles(10)) }, async request => ok({ id: currentUser(request).user.id }))
     app.get('/probe/boom', async () => {
       throw new Error('secret internals at /srv/app.ts:42')
     })
@@ -96,7 +98,7 @@ describeEachDb(
     })
 
     it('shows a "run npm run build" page when there is no build', async () => {
-      const app = buildApp({ db: ctx.db, config: { ...ctx.config, staticDir: join(dist, 'missing') } })
+      const app = buildApp({ db: ctx.db, config: { ...ctx.config, staticDir: join(dist, 'missing') }, modules: testModules() })
       const res = await app.inject({ url: '/bids' })
       expect(res.statusCode).toBe(503)
       expect(res.body).toContain('npm run build')

@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { roles } from '../../core/access/rules'
 import { ROLE } from '../../core/auth/profile'
 import { currentUser } from '../auth/require-user'
 import { ownCompany, type CompanyRow } from '../company/queries'
@@ -41,7 +42,7 @@ const titleKey = (key: FullnessKey): ServerKey => `fullness${key[0]?.toUpperCase
  * percents through `app.extensions.fullness` (a later contributor wins for a key).
  */
 export function clientFullnessRoute(app: FastifyInstance, deps: ServerDeps): void {
-  app.get('/statistics/client-fullness', { preHandler: app.requireUser([ROLE.client]) }, async request => {
+  app.get('/statistics/client-fullness', { preHandler: app.requireUser(roles(ROLE.client)) }, async request => {
     const lang = pickLang(request.headers['accept-language'])
     const auth = currentUser(request)
     const company = await ownCompany(deps.db, auth.user.id)

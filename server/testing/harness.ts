@@ -8,6 +8,7 @@ import { ManualClock } from '../clock'
 import { loadConfig, type Config } from '../config'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
+import { testModules } from './modules'
 import { openTestDb, testDbKinds, type TestDb, type TestDbKind } from './test-db'
 
 /** Real scrypt, just cheap enough for tests; set through config like any deployment would. */
@@ -62,7 +63,7 @@ export function describeEachDb(title: string, define: (ctx: TestContext) => void
         await testDb.reset()
         phoneCounter = 0
         ctx.clock = new ManualClock()
-        ctx.app = buildApp({ db: testDb.db, config, clock: ctx.clock, ...options.app })
+        ctx.app = buildApp({ db: testDb.db, config, clock: ctx.clock, modules: testModules(), ...options.app })
         await ctx.app.ready()
       })
       afterEach(async () => {

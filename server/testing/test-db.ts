@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client'
 import { migrateDb } from '../db/migrate'
+import { testModules } from './modules'
 
 export type TestDbKind = 'pglite' | 'postgres'
 
@@ -42,7 +43,7 @@ export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
 }
 
 async function prepare(kind: TestDbKind, handle: DbHandle, dispose: () => Promise<void>): Promise<TestDb> {
-  await migrateDb(handle)
+  await migrateDb(handle, testModules())
   const { db } = handle
   return {
     kind,

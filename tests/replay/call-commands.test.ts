@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Api } from '../../core/api/client'
 import { createBus } from '../../core/bus/bus'
 import { virtualClock } from '../../core/bus/clock'
-import { createCommandBus } from '../../core/bus/commands'
+import { createCommandBus, noApi } from '../../core/bus/commands'
 import type { AnyEvent } from '../../core/events/map'
 import { callcenterCommands } from '../../modules/callcenter/commands'
 import '../../modules/callcenter/model'
@@ -21,7 +21,7 @@ function setup(answer: (method: string, path: string, body?: unknown, options?: 
       return Promise.reject(error)
     }
   }
-  const api: Api = { get: reply('GET') as Api['get'], post: reply('POST') as Api['post'] }
+  const api: Api = { ...noApi, get: reply('GET') as Api['get'], post: reply('POST') as Api['post'] }
   const commands = createCommandBus({ bus, api })
   commands.registerAll(callcenterCommands)
   const reported = (): [string, string, unknown][] => events.map(e => [e.type, e.source, e.payload])

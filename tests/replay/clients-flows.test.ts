@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { shellPlugin } from '../../app/shell.plugin'
+import { actorOf } from '../../core/access'
 import { $profile } from '../../core/auth/model'
 import { createBus } from '../../core/bus/bus'
 import { virtualClock } from '../../core/bus/clock'
-import { createCommandBus } from '../../core/bus/commands'
+import { createCommandBus, noApi } from '../../core/bus/commands'
 import type { Api } from '../../core/api/client'
 import type { AnyEvent } from '../../core/events/map'
 import { replayText } from '../../core/events/replay'
@@ -61,6 +62,7 @@ describe('the search command aborts the request of an older input', () => {
     bus.events$.subscribe(e => seen.push(e))
     const pending: { path: string; signal?: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = []
     const api: Api = {
+      ...noApi,
       get: <T,>(path: string, options?: { signal?: AbortSignal }) =>
         new Promise<T>((resolve, reject) => {
           pending.push({ path, signal: options?.signal, resolve: v => resolve(v as T), reject })
@@ -84,7 +86,7 @@ describe('the search command aborts the request of an older input', () => {
     const bus = createBus(virtualClock())
     const seen: AnyEvent[] = []
     bus.events$.subscribe(e => seen.push(e))
-    const api: Api = { get: () => Promise.reject({ result: false, message: 'Реестр организаций недоступен' }), post: () => Promise.reject(new Error('no')) }
+    const api: Api = { ...noApi, get: () => Promise.reject({ result: false, message: 'Реестр организаций недоступен' }), post: () => Promise.reject(new Error('no')) }
     const commands = createCommandBus({ bus, api })
     commands.registerAll(clientsCommands)
     await commands.dispatch('clients/runSearch', { query: 'Строй' })
@@ -115,7 +117,7 @@ describe('replay: log into an agent\'s cabinet and back', () => {
     ])
     expect(ofType(events, 'app/navigationRequested').map(e => [e.at, e.payload.to])).toEqual([[1150, '/bids']])
     const profile = scope.getState($profile)
-    expect(profile && isImpersonated(profile)).toBe(true)
+    expect(profile && isImpersonated(actorOf(profile))).toBe(true)
   })
 
   it('returns the administrator to the agent\'s page, and the header widget goes away', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { $lastSeq } from '../../core/socket/model'
 import { replayText } from '../../core/events/replay'
+import notifications from '../../modules/notifications'
 import { ofType, scenario } from './support'
 
 /** Issue 4 "nothing lost across reconnects", the client's half: resume point, once-only delivery, reload. */
 describe('replay: socket resume', () => {
-  const run = () => replayText(scenario('resume.jsonl'))
+  const run = () => replayText(scenario('resume.jsonl'), { plugins: [notifications] })
 
   it('opens every connection from the last seq handled', () => {
     const { events } = run()
@@ -17,8 +18,12 @@ describe('replay: socket resume', () => {
     const delivered = ofType(events, 'socket/delivered').map(e => e.payload.message.seq ?? e.payload.message.action)
     expect(delivered).toEqual([3, 4, 5, 'wakeUp', 6])
     expect(ofType(events, 'socket/duplicate').map(e => e.payload.seq)).toEqual([5])
-    // Each delivered updateTopNotifications reloads the list once; the duplicated toast shows once.
-    expect(ofType(events, 'notifications/updateRequested').map(e => e.at)).toEqual([1000, 4110, 5000])
+    // Each delivered updateTopNotifications reaches the notifications module once; the duplicated toast shows once.
+    expect(ofType(events, 'socket/action').map(e => [e.payload.action, e.at])).toEqual([
+      ['updateTopNotifications', 1000],
+      ['updateTopNotifications', 4110],
+      ['updateTopNotifications', 5000],
+    ])
     expect(ofType(events, 'toast/shown').filter(e => e.payload.text === 'Задача назначена').map(e => e.at)).toEqual([4111])
   })
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { $authStatus, $profile, $token } from '../../core/auth/model'
 import { replay, replayText } from '../../core/events/replay'
 import { httpRequests, ofType, scenario, scenarioPath } from './support'
+import notifications from '../../modules/notifications'
 
 const IDLE_TIMEOUT = 3_600_000 // SPEC §9, literal on purpose: the test must fail if the code's constant drifts
 
@@ -93,9 +94,11 @@ describe('replay: session control', () => {
     expect(scope.getState($token)).toBeNull()
   })
 
-  it('updateTopNotifications asks the notifications module to reload; updateClientProgress is ignored', async () => {
-    const { events } = await replay(scenarioPath('session-actions.jsonl'))
-    expect(ofType(events, 'notifications/updateRequested').map(e => e.at)).toEqual([3000])
+  it('updateTopNotifications reaches the module that declared it, parsed; an action nobody declared is ignored', async () => {
+    const { events } = await replay(scenarioPath('session-actions.jsonl'), { plugins: [notifications] })
+    expect(ofType(events, 'socket/action').map(e => [e.payload.action, e.at])).toEqual([['updateTopNotifications', 3000]])
+    // The sign-in's load at 40, then the action's at 3000.
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 3000])
     const at4000 = events.filter(e => e.at === 4000).map(e => e.type)
     expect(at4000).toEqual(['socket/message', 'socket/delivered'])
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { $authStatus, $company, $profile, $rememberedPath, $signInMethod } from '../../core/auth/model'
 import { replay, replayText } from '../../core/events/replay'
-import { hasRole } from '../../core/plugin/roles'
+import { roles } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { $socketStatus } from '../../core/socket/model'
 import { httpRequests, ofType, scenario, scenarioPath } from './support'
@@ -9,7 +9,11 @@ import { httpRequests, ofType, scenario, scenarioPath } from './support'
 const bids = definePlugin({
   id: 'bids',
   landing: [{ when: ({ profile, company }) => profile.role === 10 && Boolean(company?.inn && company.ogrn), to: '/bids' }],
-  sidebar: [{ id: 'bids', to: '/bids', label: 'bids:menu', order: 1, visible: hasRole(10) }],
+  sidebar: [{ id: 'bids', to: '/bids', label: 'bids:menu', order: 1, visible: roles(10) }],
+  routes: [
+    { path: '/bids/:id', page: () => Promise.resolve({ default: () => null }), access: roles(10) },
+    { path: '/bank-bids', page: () => Promise.resolve({ default: () => null }), access: roles(40) },
+  ],
 })
 
 /** SPEC §6: sign-in loads the profile (and company for role 10), opens the socket and lands by role. */
@@ -31,6 +35,13 @@ describe('replay: sign-in and landing', () => {
     const { events, scope } = replayText(text, { plugins: [bids] })
     expect(ofType(events, 'app/navigationRequested').map(e => e.payload.to)).toEqual(['/bids/42'])
     expect(ofType(events, 'auth/rememberedPathCleared')).toHaveLength(1)
+    expect(scope.getState($rememberedPath)).toBeNull()
+  })
+
+  it('lands by role when the remembered path is a page this role may not open, and forgets it', () => {
+    const text = scenario('sign-in.jsonl').replace('"rememberedPath":null', '"rememberedPath":"/bank-bids"')
+    const { events, scope } = replayText(text, { plugins: [bids] })
+    expect(ofType(events, 'app/navigationRequested').map(e => e.payload.to)).toEqual(['/bids'])
     expect(scope.getState($rememberedPath)).toBeNull()
   })
 

@@ -13,7 +13,8 @@ import { parseBody } from '../../../server/http/validate'
 import type { Page } from '../../../core/api/envelope'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
-import { CALLER_MANAGER_ROLES, officeScope, type OfficeScope } from './access'
+import { canManageCallers } from '../access'
+import { officeScope, type OfficeScope } from './access'
 import { pathId } from './params'
 
 type Tx = Db
@@ -71,7 +72,7 @@ async function findCaller(db: Db, scope: OfficeScope, id: number): Promise<Calle
  */
 export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, clock } = deps
-  const guard = { preHandler: app.requireUser(CALLER_MANAGER_ROLES) }
+  const guard = { preHandler: app.requireUser(canManageCallers) }
 
   app.get('/call-center/offices', guard, async request => {
     const { user } = currentUser(request)

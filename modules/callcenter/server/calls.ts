@@ -35,7 +35,9 @@ import {
   type SearchLinks,
 } from '../contract'
 import { callBackTasks, contacts, historyEvents, phoneCalls } from '../tables'
-import { canAddContacts, hasSoftphone, officeScope } from './access'
+import { actorOfUser } from '../../../server/access/actor'
+import { canAddContacts, hasSoftphone } from '../access'
+import { officeScope } from './access'
 import { pathId } from './params'
 import type { CallCenterSettings } from './settings'
 import { zonedToInstant } from './time'
@@ -109,14 +111,14 @@ async function assertEnabled(_db: Db, user: UserRow): Promise<void> {
 /** Call endpoints need the softphone (SPEC §6: the call panel exists only with a SIP code). */
 async function softphoneUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const { user } = currentUser(request)
-  if (!hasSoftphone(user)) throw forbidden()
+  if (!hasSoftphone(actorOfUser(user))) throw forbidden()
   await assertEnabled(db, user)
   return user
 }
 
 async function contactUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const { user } = currentUser(request)
-  if (!canAddContacts(user)) throw forbidden()
+  if (!canAddContacts(actorOfUser(user))) throw forbidden()
   await assertEnabled(db, user)
   return user
 }

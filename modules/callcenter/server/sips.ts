@@ -10,7 +10,8 @@ import { invalidInput } from '../../../server/http/errors'
 import { parseBody } from '../../../server/http/validate'
 import { cmsg, listQuery, sipAccountForm, type SipAccount } from '../contract'
 import { sipAccounts } from '../tables'
-import { CALLER_MANAGER_ROLES, officeScope, SIP_MANAGER_ROLES } from './access'
+import { canManageCallers, canManageSips } from '../access'
+import { officeScope } from './access'
 
 /** Never the password: every query here selects these columns only. */
 const sipColumns = {
@@ -61,7 +62,7 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .leftJoin(offices, eq(offices.id, sipAccounts.office_id))
       .leftJoin(users, eq(users.sip_code, sipAccounts.code))
 
-  app.get('/call-center/sips', { preHandler: app.requireUser(SIP_MANAGER_ROLES) }, async request => {
+  app.get('/call-center/sips', { preHandler: app.requireUser(canManageSips) }, async request => {
     const query = parseBody(listQuery, request.query ?? {})
     const conditions: SQL[] = []
     if (query.search) {
@@ -78,7 +79,7 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return ok<Page<SipAccount>>({ items: rows.map(toSip), total: Number(total?.n ?? 0) })
   })
 
-  app.get('/call-center/sips/free', { preHandler: app.requireUser(CALLER_MANAGER_ROLES) }, async request => {
+  app.get('/call-center/sips/free', { preHandler: app.requireUser(canManageCallers) }, async request => {
     const { user } = currentUser(request)
     const scope = officeScope(user)
     if (!scope.all && scope.officeId === null) return ok<SipAccount[]>([])
@@ -88,7 +89,7 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return ok<SipAccount[]>(rows.map(toSip))
   })
 
-  app.post('/call-center/sips', { preHandler: app.requireUser(SIP_MANAGER_ROLES) }, async request => {
+  app.post('/call-center/sips', { preHandler: app.requireUser(canManageSips) }, async request => {
     const { user } = currentUser(request)
     const form = parseBody(sipAccountForm, request.body)
     if (form.office_id !== null) {

@@ -7,7 +7,8 @@ import { ok } from '../../../server/http/envelope'
 import { parseBody } from '../../../server/http/validate'
 import { CALL_DIRECTION, CALLER_ROLES, addDays, isoDateIn, statisticsQuery, type CallStatistics, type CallStatisticsRow } from '../contract'
 import { phoneCalls } from '../tables'
-import { CALL_STATISTICS_ROLES, officeScope } from './access'
+import { canSeeCallStatistics } from '../access'
+import { officeScope } from './access'
 import type { CallCenterSettings } from './settings'
 import { startOfDay } from './time'
 
@@ -22,7 +23,7 @@ const DEFAULT_DAYS = 7
 export function statisticsRoutes(app: FastifyInstance, deps: ServerDeps, settings: CallCenterSettings): void {
   const { db, clock } = deps
 
-  app.get('/call-center/statistics', { preHandler: app.requireUser(CALL_STATISTICS_ROLES) }, async request => {
+  app.get('/call-center/statistics', { preHandler: app.requireUser(canSeeCallStatistics) }, async request => {
     const { user } = currentUser(request)
     const query = parseBody(statisticsQuery, request.query ?? {})
     const zone = settings.timeZone

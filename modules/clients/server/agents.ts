@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
+import { roles } from '../../../core/access'
 import { ROLE, type Role, type SignInResult, type SignInMethod } from '../../../core/auth/profile'
 import { currentUser } from '../../../server/auth/require-user'
 import type { SessionUser } from '../../../server/auth/sessions'
@@ -27,7 +28,8 @@ import { clientsError, idParam, parseQuery } from './http'
  */
 
 export const AGENT_ROLES: readonly Role[] = [ROLE.agent, ROLE.agentManager]
-const VIEWER_ROLES: readonly Role[] = [ROLE.admin, ROLE.verifier]
+const canSeeAgents = roles(ROLE.admin, ROLE.verifier)
+const canImpersonate = roles(ROLE.admin)
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
 
@@ -129,7 +131,7 @@ export function agentRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     return toAgent(row)
   }
 
-  app.get('/agents', { preHandler: app.requireUser(VIEWER_ROLES) }, async request => {
+  app.get('/agents', { preHandler: app.requireUser(canSeeAgents) }, async request => {
     const query = parseQuery(agentListQuery, request.query)
     const conditions: SQL[] = [inArray(users.role, [...AGENT_ROLES])]
     const q = query.q.trim()
@@ -148,7 +150,7 @@ export function agentRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     return ok({ items: rows.map(toAgent), total: counted?.n ?? 0 })
   })
 
-  app.get('/agents/:id', { preHandler: app.requireUser(VIEWER_ROLES) }, async request => {
+  app.get('/agents/:id', { preHandler: app.requireUser(canSeeAgents) }, async request => {
     const { user } = currentUser(request)
     const agent = await loadAgent(idParam(request))
     const admin = user.role === ROLE.admin
@@ -160,7 +162,7 @@ export function agentRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     return ok(view)
   })
 
-  app.post('/agents/:id/impersonate', { preHandler: app.requireUser([ROLE.admin]) }, async request => {
+  app.post('/agents/:id/impersonate', { preHandler: app.requireUser(canImpersonate) }, async request => {
     const auth = currentUser(request)
     const agent = await loadAgent(idParam(request))
     const token = await ctx.deps.sessions.create(agent.id, 'password')
@@ -203,7 +205,7 @@ export function agentRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     return ok<SignInResult>({ token, role: ROLE.admin, user_id: open.admin_user_id })
   })
 
-  app.get('/impersonations', { preHandler: app.requireUser([ROLE.admin]) }, async request => {
+  app.get('/impersonations', { preHandler: app.requireUser(canImpersonate) }, async request => {
     const query = parseQuery(impersonationQuery, request.query)
     const where = query.agent_id ? eq(impersonations.target_user_id, query.agent_id) : undefined
     const items = await listImpersonations(db, where, query.limit, (query.page - 1) * query.limit)

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import { SESSION_ACTION } from '../../../core/socket/message'
+import { socketAction } from '../../../core/socket/actions'
+import '../socket'
 import { issuesToValidationMap } from '../../../core/validation'
 import type { ServerDeps } from '../../../server/deps'
 import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
@@ -44,7 +45,7 @@ export function text(lang: Lang, key: string): string {
 export async function pushProgress(deps: ServerDeps, ownerUserId: number | null | undefined): Promise<void> {
   if (!ownerUserId) return
   try {
-    await deps.hub.relay([ownerUserId], { type: 2, action: SESSION_ACTION.updateClientProgress })
+    await deps.hub.relay([ownerUserId], socketAction('updateClientProgress', {}))
   } catch {
     // The bar catches up on the next page load.
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ROLE } from '../../../core/auth/profile'
+import { canSearchOrganizations } from '../access'
 import { ok } from '../../../server/http/envelope'
 import type { CompanySearchItem } from '../contract'
 import type { ClientsContext } from './context'
@@ -10,7 +10,7 @@ import { SEARCH_LIMIT } from './registry'
 export function searchRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   app.get(
     '/autocomplete/organization-search-kz/:query',
-    { preHandler: app.requireUser([ROLE.client, ROLE.agent, ROLE.agentManager, ROLE.admin]) },
+    { preHandler: app.requireUser(canSearchOrganizations) },
     async request => {
       const query = String((request.params as { query?: string }).query ?? '').slice(0, 100)
       const abort = new AbortController()

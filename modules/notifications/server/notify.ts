@@ -5,7 +5,8 @@ import type { Config } from '../../../server/config'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import type { SocketHub } from '../../../server/socket/hub'
-import { SESSION_ACTION } from '../../../core/socket/message'
+import { socketAction } from '../../../core/socket/actions'
+import '../socket'
 import { emailSwitchOf, type NotificationData, type NotificationParams, type NotificationType } from '../contract'
 import { notifications } from '../tables'
 import { composeEmail } from './email'
@@ -86,7 +87,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     try {
       await deps.hub.send(
         recipients.map(r => r.id),
-        { type: 2, action: SESSION_ACTION.updateTopNotifications },
+        socketAction('updateTopNotifications', {}),
       )
     } catch (err) {
       // Stored is what matters: the bell shows it on the next load or resume.

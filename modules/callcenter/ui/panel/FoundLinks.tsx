@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
+import { useRuntime } from '../../../../core/react/runtime'
 import type { LinksState } from '../../model'
 
 const Section = styled.section`
@@ -48,9 +49,15 @@ const More = styled.button`
   }
 `
 
+function MaybeLink({ href, children }: { href: string | null; children: ReactNode }) {
+  return href ? <Link href={href}>{children}</Link> : <span>{children}</span>
+}
+
 export function FoundLinks({ links, locale }: { links: LinksState; locale: string }) {
   const t = useT('callcenter')
   const [all, setAll] = useState(false)
+  // Client and tender pages belong to other modules: their paths come by name, or no link when not installed.
+  const { registry } = useRuntime()
   if (links.status === 'idle') return null
   const calls = all ? links.calls : links.calls.slice(0, SHOWN)
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : 'ru-RU')
@@ -65,7 +72,9 @@ export function FoundLinks({ links, locale }: { links: LinksState; locale: strin
           <List>
             {links.clients.map(c => (
               <li key={c.id}>
-                <Link href={`/clients/${c.agentClient?.id ?? c.id}`}>{c.organization_short_name ?? c.contact_person_full_name ?? `#${c.id}`}</Link>
+                <MaybeLink href={registry.link('clients/company', { id: c.agentClient?.id ?? c.id })}>
+                  {c.organization_short_name ?? c.contact_person_full_name ?? `#${c.id}`}
+                </MaybeLink>
                 {c.inn && <Muted> · {t('links.inn', { inn: c.inn })}</Muted>}
                 {c.contact_person_full_name && c.organization_short_name && <Muted> · {c.contact_person_full_name}</Muted>}
               </li>
@@ -81,7 +90,7 @@ export function FoundLinks({ links, locale }: { links: LinksState; locale: strin
               const label = `${date(call.created_at)} · ${t(call.direction === 2 ? 'links.outgoing' : 'links.incoming')} · ${call.user.full_name}`
               return (
                 <li key={call.id}>
-                  {call.tender ? <Link href={`/tenders/${call.tender.id}`}>{label}</Link> : <span>{label}</span>}
+                  <MaybeLink href={call.tender ? registry.link('tenders/tender', { id: call.tender.id }) : null}>{label}</MaybeLink>
                   {call.outcome !== null && <Muted> · {t(`outcome.${call.outcome}`, { defaultValue: String(call.outcome) })}</Muted>}
                 </li>
               )

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../core/plugin/types'
+import type { RouteDef } from './types'
 
 export interface RouteMatch<R extends Pick<RouteDef, 'path'>> {
   route: R

@@ -1,0 +1,31 @@
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Actor } from '../../core/access/actor'
+import { isList, rowShapeFor, type RowScope, type RowShape } from '../../core/access/scope'
+import type { Db } from '../db/client'
+import { users } from '../db/schema'
+
+/** The record's user references of a row scope, by the names its declaration uses (`{ owner: companies.owner_user_id }`). */
+export type ScopeColumns<K extends string> = Record<K, AnyPgColumn>
+
+/**
+ * A module's row scope (its `access.ts`) as a Drizzle `where` for this actor: every list and every read or write
+ * of one record uses it, so a record outside it answers 404 the same way everywhere. The in-memory
+ * `inRowScope` (core/access/scope.ts) is the same rule for tests.
+ */
+export function scopeWhere<K extends string>(db: Db, actor: Pick<Actor, 'id' | 'role' | 'office_id'>, scope: RowScope<K>, columns: ScopeColumns<K>): SQL {
+  return shapeWhere(db, rowShapeFor(scope, actor), actor, columns)
+}
+
+function shapeWhere<K extends string>(db: Db, shape: RowShape<K>, actor: Pick<Actor, 'id' | 'office_id'>, columns: ScopeColumns<K>): SQL {
+  if (shape === 'all') return sql`true`
+  if (shape === 'none') return sql`false`
+  if (isList(shape)) return shape.length === 0 ? sql`false` : (or(...shape.map(s => shapeWhere(db, s, actor, columns))) as SQL)
+  if ('office' in shape) {
+    const column = columns[shape.office]
+    if (actor.office_id === null) return eq(column, actor.id)
+    const colleagues = db.select({ id: users.id }).from(users).where(eq(users.office_id, actor.office_id))
+    return or(eq(column, actor.id), inArray(column, colleagues)) as SQL
+  }
+  return eq(columns['own' in shape ? shape.own : shape.assigned], actor.id)
+}
