@@ -1,8 +1,9 @@
 import { asFailure } from '../../core/api/client'
 import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
-import type { AgentListItem, AgentView, Page, SignInResult } from '../clients/contract'
-import { clientsApi } from '../clients/paths'
+import type { Page } from '../../core/api/envelope'
+import type { SignInResult } from '../../core/auth/profile'
+import { agentsApi, type AgentListItem, type AgentView } from './contract'
 import type { AgentListQuery } from './model'
 
 declare module '../../core/bus/commands' {
@@ -34,7 +35,7 @@ export const agentsCommands: CommandHandlers = {
     const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
     if (query.q) searchParams.q = query.q
     try {
-      const page = await ctx.api.get<Page<AgentListItem>>(clientsApi.agents, { quiet: true, searchParams })
+      const page = await ctx.api.get<Page<AgentListItem>>(agentsApi.agents, { quiet: true, searchParams })
       ctx.bus.emit('agents/listLoaded', { query, page }, 'api')
     } catch (error) {
       ctx.bus.emit('agents/listFailed', { query, failure: asFailure(error) }, 'api')
@@ -44,7 +45,7 @@ export const agentsCommands: CommandHandlers = {
   'agents/load': async ({ id }, ctx) => {
     ctx.bus.emit('agents/agentRequested', { id }, ctx.source)
     try {
-      ctx.bus.emit('agents/agentLoaded', { agent: await ctx.api.get<AgentView>(clientsApi.agent(id), { quiet: true }) }, 'api')
+      ctx.bus.emit('agents/agentLoaded', { agent: await ctx.api.get<AgentView>(agentsApi.agent(id), { quiet: true }) }, 'api')
     } catch (error) {
       ctx.bus.emit('agents/agentFailed', { id, failure: asFailure(error) }, 'api')
     }
@@ -53,7 +54,7 @@ export const agentsCommands: CommandHandlers = {
   'agents/impersonate': async ({ id }, ctx) => {
     ctx.bus.emit('agents/impersonationRequested', { agentId: id }, ctx.source)
     try {
-      const session = await ctx.api.post<SignInResult>(clientsApi.agentImpersonate(id), undefined, { quiet: true })
+      const session = await ctx.api.post<SignInResult>(agentsApi.impersonate(id), undefined, { quiet: true })
       // The agent's own landing (SPEC §6), as if they had signed in.
       switchSession(ctx, session.token, null)
     } catch (error) {
@@ -64,7 +65,7 @@ export const agentsCommands: CommandHandlers = {
   'agents/endImpersonation': async ({ agentId }, ctx) => {
     ctx.bus.emit('agents/returnRequested', {}, ctx.source)
     try {
-      const session = await ctx.api.post<SignInResult>(clientsApi.impersonationEnd, undefined, { quiet: true, sessionRedirect: false })
+      const session = await ctx.api.post<SignInResult>(agentsApi.impersonationEnd, undefined, { quiet: true, sessionRedirect: false })
       switchSession(ctx, session.token, `/agents/${agentId}`)
     } catch (error) {
       const failure = asFailure(error)

@@ -1,7 +1,8 @@
 import { createStore } from 'effector'
 import type { Failure } from '../../core/api/envelope'
 import { onBus } from '../../core/events/effector'
-import type { AgentListItem, AgentView, Page } from '../clients/contract'
+import type { Page } from '../../core/api/envelope'
+import type { AgentListItem, AgentView } from './contract'
 
 export interface AgentListQuery {
   page: number

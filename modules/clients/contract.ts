@@ -261,34 +261,5 @@ export interface Individual extends PersonIdentity {
   warnings: Warnings
 }
 
-export interface AgentListItem {
-  id: number
-  full_name: string
-  /** 11 digits. */
-  phone: string
-  email: string | null
-  role: Role
-  office: { id: number; name: string } | null
-  companies_count: number
-  individuals_count: number
-  created_at: string
-}
-
-export interface ImpersonationRecord {
-  id: number
-  admin: UserRef
-  target: UserRef
-  started_at: string
-  ended_at: string | null
-}
-
-export interface AgentView extends AgentListItem {
-  /** Whether the viewer may "log into their cabinet" (administrators). */
-  can_impersonate: boolean
-  /** The latest entries into this agent's cabinet (administrators only; empty for others). */
-  impersonations: ImpersonationRecord[]
-}
-
 export type CompanyPage = Page<CompanyListItem>
 export type IndividualPage = Page<IndividualListItem>
-export type AgentPage = Page<AgentListItem>

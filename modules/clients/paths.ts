@@ -75,16 +75,6 @@ export const clientsApi = {
   individual: (id: Id) => `v1/physics/${id}`,
   individualDelete: (id: Id) => `v1/physics/${id}/delete`,
 
-  /** GET (100, 170) AgentListQuery → Page<AgentListItem>. */
-  agents: 'v1/agents',
-  /** GET (100, 170) AgentView. */
-  agent: (id: Id) => `v1/agents/${id}`,
-  /** POST (100): signs into the agent's cabinet → SignInResult for the new session (audited). */
-  agentImpersonate: (id: Id) => `v1/agents/${id}/impersonate`,
-  /** POST from an impersonated session: ends it → SignInResult of a fresh session of the administrator. */
-  impersonationEnd: 'v1/impersonation/end',
-  /** GET (100) Page<ImpersonationRecord>, newest first; `page`, `limit`, optional `agent_id`. */
-  impersonations: 'v1/impersonations',
 } as const
 
 /** Browser routes of the public pages a PublicLink points to. */

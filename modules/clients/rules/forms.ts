@@ -349,9 +349,6 @@ export type CompanyListQuery = v.InferOutput<typeof companyListQuery>
 export const individualListQuery = v.object(pageEntries)
 export type IndividualListQuery = v.InferOutput<typeof individualListQuery>
 
-export const agentListQuery = v.object(pageEntries)
-export type AgentListQuery = v.InferOutput<typeof agentListQuery>
-
 /** A valibot path item for an issue raised on a key of an object (rawTransform/rawCheck). */
 function pathItem(input: Record<string, unknown>, key: string): v.ObjectPathItem {
   return { type: 'object', origin: 'value', input, key, value: input[key] }
