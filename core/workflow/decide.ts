@@ -17,7 +17,13 @@ export function allowedActions<W extends Workflow>(workflow: W, status: number, 
  * entitled actor on a record in another status gets 409 with what they may do now; then the input (422).
  * The browser asks the same question before showing a button, the server before writing.
  */
-export function decide<W extends Workflow, K extends ActionName<W>>(workflow: W, status: number, action: K, actor: Actor, input?: unknown): Decision<ActionInput<W, K>> {
+export function decide<W extends Workflow, K extends ActionName<W>>(
+  workflow: W,
+  status: number,
+  action: K,
+  actor: Actor,
+  input?: unknown,
+): Decision<ActionInput<W, K>> {
   const allowed = (): string[] => allowedActions(workflow, status, actor)
   const spec = Object.hasOwn(workflow.actions, action) ? workflow.actions[action] : undefined
   if (!spec) return { ok: false, status: 409, allowed: allowed() }

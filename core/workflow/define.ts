@@ -38,7 +38,8 @@ export function defineWorkflow<const S extends StatusCodes, const A extends Acti
     if (!known(decl.to)) fail(`action "${action}" leads to an unknown status "${String(decl.to)}"`)
     if (typeof decl.who !== 'function') fail(`action "${action}" has no rule ("who")`)
     const requires: unknown = decl.requires
-    if (requires !== undefined && !(typeof requires === 'object' && requires !== null && 'entries' in requires)) fail(`action "${action}" requires a schema that is not an object schema`)
+    const isObjectSchema = typeof requires === 'object' && requires !== null && 'entries' in requires
+    if (requires !== undefined && !isObjectSchema) fail(`action "${action}" requires a schema that is not an object schema`)
   }
 
   const field = spec.id.slice(spec.id.indexOf('.') + 1)

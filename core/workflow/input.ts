@@ -8,9 +8,13 @@ import type { InputSchema } from './types'
  * counts as an empty object, so every missing field reads as a required one; a field left out gets valibot's own
  * English "Invalid key" rather than the schema's key, so it too becomes "required".
  */
-export function parseInput(schema: InputSchema, input: unknown): { ok: true; output: Record<string, unknown> } | { ok: false; validation: Record<string, string> } {
+export type ParsedInput = { ok: true; output: Record<string, unknown> } | { ok: false; validation: Record<string, string> }
+
+export function parseInput(schema: InputSchema, input: unknown): ParsedInput {
   const result = v.safeParse(schema, input ?? {})
   if (result.success) return { ok: true, output: result.output }
-  const issues = result.issues.map(issue => (issue.input === undefined && !issue.message.startsWith('validation:') ? { ...issue, message: msg.required } : issue))
+  const missingAsRequired = (issue: v.BaseIssue<unknown>) =>
+    issue.input === undefined && !issue.message.startsWith('validation:') ? { ...issue, message: msg.required } : issue
+  const issues = result.issues.map(missingAsRequired)
   return { ok: false, validation: issuesToValidationMap(issues) }
 }

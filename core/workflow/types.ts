@@ -51,7 +51,9 @@ export type StatusName<W extends Workflow> = keyof W['statuses'] & string
 export type ActionName<W extends Workflow> = keyof W['actions'] & string
 
 /** The parsed input of an action: its schema's output, or null for an action that asks for nothing. */
-export type ActionInput<W extends Workflow, K extends ActionName<W>> = W['actions'][K] extends { requires: infer R extends InputSchema } ? v.InferOutput<R> : null
+export type ActionInput<W extends Workflow, K extends ActionName<W>> = W['actions'][K] extends { requires: infer R extends InputSchema }
+  ? v.InferOutput<R>
+  : null
 
 export type Refusal = {
   ok: false

@@ -98,7 +98,8 @@ describe('defineWorkflow', () => {
       v.object({ outcome: v.number(), comment: v.optional(v.string(), '') }),
       v.check(input => input.outcome === 101 || input.comment.trim() !== '', msg.required),
     )
-    expect(() => defineWorkflow({ id: 'x.status', ns: 'x', statuses: { a: 1 }, actions: { note: { from: ['a'], to: 'a', who: staff, requires: piped } } })).not.toThrow()
+    const note = { from: ['a'], to: 'a', who: staff, requires: piped } as const
+    expect(() => defineWorkflow({ id: 'x.status', ns: 'x', statuses: { a: 1 }, actions: { note } })).not.toThrow()
   })
 })
 
@@ -125,7 +126,12 @@ describe('allowedActions', () => {
 describe('decide', () => {
   it('applies an allowed action with its parsed input', () => {
     expect(decide(status, 0, 'send', actor(ROLE.client))).toEqual({ ok: true, from: 0, to: 10, input: null })
-    expect(decide(status, 10, 'decline', actor(ROLE.verifier), { reason: '  no documents ' })).toEqual({ ok: true, from: 10, to: 13, input: { reason: 'no documents' } })
+    expect(decide(status, 10, 'decline', actor(ROLE.verifier), { reason: '  no documents ' })).toEqual({
+      ok: true,
+      from: 10,
+      to: 13,
+      input: { reason: 'no documents' },
+    })
     expect(decide(bankStatus, 150, 'refuse', actor(ROLE.bankManager), { reason: 'risk' })).toEqual({ ok: true, from: 150, to: 130, input: { reason: 'risk' } })
   })
 

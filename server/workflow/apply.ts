@@ -43,7 +43,10 @@ export interface Transition<In = unknown> {
  * ApiError (404, 403, 409 with `allowed`, 422); whatever the caller does next in the same transaction (notify,
  * dependent rows) commits or rolls back together with the status change.
  */
-export async function applyTransition<W extends Workflow, K extends ActionName<W>>(tx: Db, request: TransitionRequest<W, K>): Promise<Transition<ActionInput<W, K>>> {
+export async function applyTransition<W extends Workflow, K extends ActionName<W>>(
+  tx: Db,
+  request: TransitionRequest<W, K>,
+): Promise<Transition<ActionInput<W, K>>> {
   const { workflow, table, idColumn, statusColumn, id, actor, action, where, at } = request
   const statusKey = columnKey(table, statusColumn)
   const [row] = await tx

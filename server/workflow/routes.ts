@@ -48,11 +48,15 @@ const RESOURCE = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/
  * Two workflows of one resource (a record's own status and its review status) register side by side; their action
  * names must differ, or Fastify refuses the duplicate route at start.
  */
-export function workflowRoutes<W extends Workflow, K extends string>(app: FastifyInstance, deps: Pick<ServerDeps, 'db' | 'clock'>, options: WorkflowRoutesOptions<W, K>): void {
-  const { workflow, resource } = options
+export function workflowRoutes<W extends Workflow, K extends string>(
+  app: FastifyInstance,
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  options: WorkflowRoutesOptions<W, K>,
+): void {
+  const { workflow, table, idColumn, statusColumn, resource, scope } = options
   if (!RESOURCE.test(resource)) throw new Error(`Workflow "${workflow.id}": resource "${resource}" is not a path like "bids" or "bank-bids"`)
   const guard = app.requireUser(options.rule)
-  const rowWhere = (actor: Actor) => and(options.scope ? scopeWhere(deps.db, actor, options.scope.rows, options.scope.columns) : undefined, options.where?.(actor))
+  const rowWhere = (actor: Actor) => and(scope ? scopeWhere(deps.db, actor, scope.rows, scope.columns) : undefined, options.where?.(actor))
 
   for (const action of Object.keys(workflow.actions) as ActionName<W>[]) {
     app.post(`/${resource}/:id/${actionPath(action)}`, { preHandler: guard }, async request => {
@@ -60,7 +64,10 @@ export function workflowRoutes<W extends Workflow, K extends string>(app: Fastif
       const actor = currentActor(request)
       const done = await deps.db.transaction(async tx => {
         const transition = await applyTransition(tx, {
-          ...options,
+          workflow,
+          table,
+          idColumn,
+          statusColumn,
           id,
           actor,
           userId: currentUser(request).user.id,
@@ -81,9 +88,9 @@ export function workflowRoutes<W extends Workflow, K extends string>(app: Fastif
     const id = recordId(request)
     const actor = currentActor(request)
     const [row] = await deps.db
-      .select({ status: options.statusColumn })
-      .from(options.table)
-      .where(and(eq(options.idColumn, id), rowWhere(actor)))
+      .select({ status: statusColumn })
+      .from(table)
+      .where(and(eq(idColumn, id), rowWhere(actor)))
     if (!row) throw notFound()
     const status = typeof row.status === 'number' ? row.status : null
     const allowed = status === null ? [] : allowedActions(workflow, status, actor)
