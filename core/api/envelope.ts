@@ -9,6 +9,8 @@ export interface Failure {
   /** field → message (already translated to the request's Accept-Language). */
   validation?: Record<string, string>
   code?: number
+  /** A workflow action refused (403/409/422): the actions this user may take on the record now (core/workflow). */
+  allowed?: string[]
 }
 export type Envelope<T> = Success<T> | Failure
 

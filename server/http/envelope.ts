@@ -17,5 +17,6 @@ export function failureBody(request: FastifyRequest, error: ApiError): Failure {
     body.validation = Object.fromEntries(Object.entries(error.validation).map(([field, key]) => [field, translateFieldMessage(lang, key)]))
   }
   if (error.code !== undefined) body.code = error.code
+  if (error.allowed) body.allowed = [...error.allowed]
   return body
 }

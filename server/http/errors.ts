@@ -16,11 +16,13 @@ export class ApiError extends Error {
   /** field → i18n key (`validation:required`, `server:phoneTaken`, …). */
   readonly validation: Record<string, string> | undefined
   readonly code: number | undefined
+  /** A refused workflow action: what the user may do with the record instead (server/workflow). */
+  readonly allowed: string[] | undefined
 
   constructor(
     status: number,
     messageKey: ServerKey | ModuleMessageKey,
-    options: { validation?: Record<string, string>; code?: number; params?: Record<string, string | number> } = {},
+    options: { validation?: Record<string, string>; code?: number; params?: Record<string, string | number>; allowed?: string[] } = {},
   ) {
     super(messageKey)
     this.name = 'ApiError'
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     this.params = options.params
     this.validation = options.validation
     this.code = options.code
+    this.allowed = options.allowed
   }
 }
 

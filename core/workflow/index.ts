@@ -1,0 +1,6 @@
+export { defineWorkflow } from './define'
+export { allowedActions, decide } from './decide'
+export { parseInput, type ParsedInput } from './input'
+export { actionLabelKey, statusLabelKey, inputLabelKey, workflowLabelKeys, actionPath } from './keys'
+export type { TransitionResult, WorkflowHistory, WorkflowHistoryEntry } from './api'
+export type { ActionInput, ActionName, ActionSpec, Decision, InputSchema, Refusal, StatusCodes, StatusName, Workflow, WorkflowSpec } from './types'
