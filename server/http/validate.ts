@@ -1,14 +1,7 @@
 import * as v from 'valibot'
-import { issuesToValidationMap, msg } from '../../core/validation'
+import { issuesToValidationMap } from '../../core/validation'
+import { missingAsRequired } from '../../core/validation/issues'
 import { ApiError, invalidInput } from './errors'
-
-/**
- * A field left out of the body gets valibot's own English "Invalid key" message rather than the
- * schema's key; for the person reading it, a missing field is a required one.
- */
-function missingAsRequired(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
-  return issue.input === undefined && !issue.message.startsWith('validation:') ? { ...issue, message: msg.required } : issue
-}
 
 /**
  * Runs a shared core/validation schema on a request body. A body that is not a JSON object at all is a
