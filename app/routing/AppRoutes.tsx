@@ -7,7 +7,6 @@ import { matchPath } from '../../core/plugin/match'
 import { useT } from '../../core/i18n/useT'
 import { useRuntime } from '../../core/react/runtime'
 import { GlobalLoader } from '../../core/ui/GlobalLoader'
-import { NotFound } from '../shell/NotFound'
 import { lazyPage } from './lazyPage'
 import { PageArea } from './PageArea'
 import { PageBoundary } from './PageBoundary'
@@ -15,6 +14,8 @@ import { PageError, reloadApp } from './PageError'
 
 // The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it.
 const loadLayout = () => import('../shell/Layout')
+// Rare, so not in the first load either.
+const loadNotFound = () => import('../shell/NotFound').then(m => ({ default: m.NotFound }))
 
 /** Every location goes through decideRoute (SPEC §2) before a page renders; pages are lazy chunks. */
 export function AppRoutes() {
@@ -47,7 +48,7 @@ export function AppRoutes() {
 
   const signedIn = status === 'success' && profile !== null
   let content: ReactNode
-  if (!route || decision.forbidden) content = <NotFound />
+  if (!route || decision.forbidden) content = <PageArea page={loadNotFound} params={{}} resetKey={location} />
   else content = <PageArea page={route.page} params={match.params} resetKey={location} />
 
   const bare = !signedIn || route?.bare === true

@@ -74,7 +74,7 @@ describe('a page whose chunk does not arrive (SPEC §8)', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('This section is taking too long to load')
     expect(chunkEvents()).toEqual([
-      { type: 'app/chunkFailed', payload: { kind: 'ChunkLoadTimeout', message: `Chunk did not load within ${CHUNK_TIMEOUT} ms` }, at: CHUNK_TIMEOUT, source: 'ui' },
+      { type: 'app/chunkFailed', payload: { kind: 'ChunkLoadTimeout', message: `No chunk after ${CHUNK_TIMEOUT} ms` }, at: CHUNK_TIMEOUT, source: 'ui' },
     ])
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))

@@ -2,9 +2,7 @@ import styled from 'styled-components'
 import { useT } from '../../core/i18n/useT'
 import { Button } from '../../core/ui/Button'
 import { StateBox, StateText, StateTitle } from '../../core/ui/EmptyState'
-import { ErrorState } from '../../core/ui/ErrorState'
 import { AlertIcon } from '../../core/ui/icons'
-import { Row } from '../../core/ui/Stack'
 import { chunkFailureOf } from './chunks'
 
 const Icon = styled(AlertIcon)`
@@ -19,27 +17,28 @@ export interface PageErrorProps {
 }
 
 /**
- * What the page area shows when its page failed. A chunk that did not arrive (SPEC §8) is named in plain words —
- * its code, its styles, or the 2-minute wait — with a reload of the app and a retry; any other failure is the
- * page's own bug, with a retry.
+ * In the first load (it must show when chunks fail), so built from pieces the first load has anyway.
+ * What the page area shows when its page failed, announced as an alert. A chunk that did not arrive (SPEC §8) is
+ * named in plain words — its code, its styles, or the 2-minute wait — with a reload of the app and a retry; any
+ * other failure is the page's own bug, with a retry.
  */
 export function PageError({ error, onRetry, onReload }: PageErrorProps) {
   const t = useT('shell')
   const kind = chunkFailureOf(error)
-  if (!kind) return <ErrorState title={t('pageError.title')} message={t('pageError.text')} retryLabel={t('pageError.retry')} onRetry={onRetry} />
+  const texts = kind ? `chunkError.${kind}` : 'pageError'
   return (
-    <StateBox role="alert" data-testid="chunk-error" data-kind={kind}>
+    <StateBox role="alert" data-testid="page-error" data-kind={kind ?? 'page'}>
       <Icon size={32} />
-      <StateTitle>{t(`chunkError.${kind}.title`)}</StateTitle>
-      <StateText>{t(`chunkError.${kind}.text`)}</StateText>
-      <Row wrap justify="center">
-        <Button variant="primary" onPress={onReload} data-testid="chunk-reload">
+      <StateTitle>{t(`${texts}.title`)}</StateTitle>
+      <StateText>{t(`${texts}.text`)}</StateText>
+      {kind && (
+        <Button variant="primary" onPress={onReload}>
           {t('chunkError.reload')}
         </Button>
-        <Button variant="secondary" onPress={onRetry} data-testid="chunk-retry">
-          {t('chunkError.retry')}
-        </Button>
-      </Row>
+      )}
+      <Button variant="secondary" onPress={onRetry}>
+        {t(kind ? 'chunkError.retry' : 'pageError.retry')}
+      </Button>
     </StateBox>
   )
 }

