@@ -7,12 +7,14 @@ import { I18nContext } from '../../core/i18n/useT'
 import type { Plugin } from '../../core/plugin/types'
 import { RuntimeProvider } from '../../core/react/runtime'
 import { createRuntime } from '../../core/runtime'
+import type { WebSocketLike } from '../../core/socket/adapter'
 import { UiProvider } from '../../core/ui/UiProvider'
 import { shellPlugin } from '../shell.plugin'
 
 /**
  * For component tests of the shell: a real runtime (English, a virtual clock, no socket or document) with the shell's
- * plugin and `plugins`, and `ui` rendered inside it as the app renders pages. `fetch` stands in for the network.
+ * plugin and `plugins`, and `ui` rendered inside it as the app renders pages. `fetch` stands in for the network; a
+ * socket never opens (emit `socket/opened` to say it did).
  */
 export async function renderInRuntime(ui: ReactElement, options: { plugins?: Plugin[]; fetch?: typeof globalThis.fetch } = {}) {
   const clock = virtualClock()
@@ -25,6 +27,7 @@ export async function renderInRuntime(ui: ReactElement, options: { plugins?: Plu
     document: null,
     i18n,
     apiBase: 'http://127.0.0.1/api/',
+    webSocket: () => ({ readyState: 0, send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }) satisfies WebSocketLike,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   await runtime.start()
