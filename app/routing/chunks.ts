@@ -9,7 +9,9 @@ export class ChunkLoadTimeout extends Error {
   override name = 'ChunkLoadTimeout'
 }
 
-// Vite's preload helper rejects with this when a page's style chunk fails (and reports it as `vite:preloadError`).
+// Vite's preload helper rejects with this when a page's style chunk fails. It first dispatches `vite:preloadError` on
+// the window; nobody cancels that event (cancelling would let the page render without its styles), so the import
+// rejects and lazyPage reports the failure, once, with what it knows of the page.
 const STYLE_FAILED = /Unable to preload CSS/i
 // What the browsers say when a dynamically imported script (or one it imports) does not load: Chromium, Firefox, Safari.
 const SCRIPT_FAILED = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i

@@ -64,8 +64,12 @@ describe('a page whose script chunk does not load', () => {
     // A support message with the log attached carries the failure.
     await page.locator('[data-testid="support"]').click()
     await page.getByRole('dialog').getByRole('textbox').fill('The clients page does not open')
-    const [request] = await Promise.all([page.waitForRequest(r => r.url().endsWith('/api/v1/users/feedback')), page.locator('[data-testid="feedback-send"]').click()])
-    const events = (request.postDataJSON() as { events: string }).events.split('\n').filter(Boolean).map(line => JSON.parse(line) as { type?: string; payload?: { kind?: string; message?: string } })
+    const [request] = await Promise.all([
+      page.waitForRequest(r => r.url().endsWith('/api/v1/users/feedback')),
+      page.locator('[data-testid="feedback-send"]').click(),
+    ])
+    type Line = { type?: string; payload?: { kind?: string; message?: string } }
+    const events = (request.postDataJSON() as { events: string }).events.split('\n').filter(Boolean).map(line => JSON.parse(line) as Line)
     const reported = events.filter(e => e.type === 'app/chunkFailed')
     expect(reported.length).toBeGreaterThanOrEqual(2)
     expect(reported[0]!.payload!.kind).toBe('ChunkLoadError')

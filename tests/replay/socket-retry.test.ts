@@ -56,7 +56,8 @@ describe('replay: reconnecting after the socket gave up', () => {
     const lines = linesUpTo(PRESSED_AT)
     let requestedAt = PRESSED_AT
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      lines.push(JSON.stringify({ type: 'socket/ticketReceived', payload: { url: 'ws://h/api/v1/socket?ticket=[redacted]', attempt }, at: requestedAt + 5, source: 'api' }))
+      const url = 'ws://h/api/v1/socket?ticket=[redacted]'
+      lines.push(JSON.stringify({ type: 'socket/ticketReceived', payload: { url, attempt }, at: requestedAt + 5, source: 'api' }))
       lines.push(JSON.stringify({ type: 'socket/closed', payload: { code: 1006, attempt }, at: requestedAt + 10, source: 'socket' }))
       requestedAt += 10 + 2000
     }
