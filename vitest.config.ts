@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/**/*.test.{ts,tsx}', 'modules/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'tests/replay/**/*.test.ts'],
+          include: ['core/**/*.test.{ts,tsx}', 'modules/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'tests/replay/**/*.test.ts', 'tests/boundaries.test.ts'],
           exclude: ['**/*.server.test.ts'],
           environment: 'node',
         },

@@ -1,19 +1,21 @@
 import { useUnit } from 'effector-react'
-import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
 import { decideRoute } from '../../core/auth/route'
 import { matchPath } from '../../core/plugin/match'
 import { useT } from '../../core/i18n/useT'
 import { useRuntime } from '../../core/react/runtime'
-import { ErrorState } from '../../core/ui/ErrorState'
 import { GlobalLoader } from '../../core/ui/GlobalLoader'
-import { NotFound } from '../shell/NotFound'
 import { lazyPage } from './lazyPage'
+import { PageArea } from './PageArea'
 import { PageBoundary } from './PageBoundary'
+import { PageError, reloadApp } from './PageError'
 
 // The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it.
-const Layout = lazy(() => import('../shell/Layout'))
+const loadLayout = () => import('../shell/Layout')
+// Rare, so not in the first load either.
+const loadNotFound = () => import('../shell/NotFound').then(m => ({ default: m.NotFound }))
 
 /** Every location goes through decideRoute (SPEC §2) before a page renders; pages are lazy chunks. */
 export function AppRoutes() {
@@ -46,26 +48,18 @@ export function AppRoutes() {
 
   const signedIn = status === 'success' && profile !== null
   let content: ReactNode
-  if (!route || decision.forbidden) content = <NotFound />
-  else {
-    const Page = lazyPage(route.page)
-    content = (
-      <PageBoundary
-        resetKey={location}
-        fallback={retry => <ErrorState title={t('pageError.title')} message={t('pageError.text')} retryLabel={t('pageError.retry')} onRetry={retry} />}
-      >
-        <Suspense fallback={<GlobalLoader aria-label={t('loading')} />}>
-          <Page params={match.params} />
-        </Suspense>
-      </PageBoundary>
-    )
-  }
+  if (!route || decision.forbidden) content = <PageArea page={loadNotFound} params={{}} resetKey={location} />
+  else content = <PageArea page={route.page} params={match.params} resetKey={location} />
 
   const bare = !signedIn || route?.bare === true
   if (bare) return content
+  // Without its own chunk there is no shell to keep: the failure takes the screen, with the same reload and retry.
+  const Layout = lazyPage(loadLayout, runtime.bus)
   return (
-    <Suspense fallback={<GlobalLoader variant="screen" aria-label={t('loading')} />}>
-      <Layout>{content}</Layout>
-    </Suspense>
+    <PageBoundary resetKey="shell" fallback={(retry, error) => <PageError error={error} onRetry={retry} onReload={reloadApp} />}>
+      <Suspense fallback={<GlobalLoader variant="screen" aria-label={t('loading')} />}>
+        <Layout>{content}</Layout>
+      </Suspense>
+    </PageBoundary>
   )
 }

@@ -4,6 +4,7 @@ import { useT } from '../../core/i18n/useT'
 import { FeedbackDialog } from './FeedbackDialog'
 import { Header } from './Header'
 import { Sidebar } from './Sidebar'
+import { SocketNotice } from './SocketNotice'
 import { useSidebarOpen } from './useSidebarOpen'
 import { WidgetSlot } from './WidgetSlot'
 
@@ -46,6 +47,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <Sidebar open={open} onToggle={toggle} />
       <Header />
       <Main id="main" tabIndex={-1}>
+        <SocketNotice />
         {children}
       </Main>
       <WidgetSlot slot="floating" />

@@ -1,6 +1,16 @@
 export { SESSION_ACTION, type SocketMessage, type ToastAction } from './message'
 export { parseSocketFrame, parseToastAction, type ParseResult } from './parse'
-export { $socketStatus, $socketAttempt, $socketGaveUp, $socketErrors, $lastSeq, type SocketStatus, type SocketErrorEntry } from './model'
+export {
+  $socketStatus,
+  $socketAttempt,
+  $socketGaveUp,
+  $socketRetrying,
+  $socketNotice,
+  $socketErrors,
+  $lastSeq,
+  type SocketStatus,
+  type SocketErrorEntry,
+} from './model'
 export { socketProcess, RECONNECT_DELAY, MAX_RECONNECTS, CLOSE_SESSION_ENDED } from './process'
 export { sessionProcess, IDLE_TIMEOUT, WAKE_UP_DELAY } from './session'
 export { socketCommands } from './commands'

@@ -1,4 +1,4 @@
-import { createStore } from 'effector'
+import { combine, createStore } from 'effector'
 import { busEventReceived, onBus } from '../events/effector'
 
 /**
@@ -22,6 +22,17 @@ export const $socketAttempt = createStore(0).on(onBus('socket/opening'), (_, { a
 export const $socketGaveUp = createStore(false)
   .on(onBus('socket/gaveUp'), () => true)
   .reset(onBus('socket/opened'), onBus('auth/loggedOut'))
+
+/** A series of attempts the user asked for (`socket/retry`) is under way. */
+export const $socketRetrying = createStore(false)
+  .on(onBus('socket/retryStarted'), () => true)
+  .reset(onBus('socket/gaveUp'), onBus('socket/opened'), onBus('auth/loggedOut'))
+
+/**
+ * What the signed-in shell tells the user: nothing while the socket works or still retries on its own; `lost` once it
+ * gave up (with a way to reconnect); `reconnecting` while the attempts the user asked for run. Connected again: nothing.
+ */
+export const $socketNotice = combine($socketGaveUp, $socketRetrying, (gaveUp, retrying) => (gaveUp ? (retrying ? 'reconnecting' : 'lost') : null))
 
 export interface SocketErrorEntry {
   at: number

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { EMPTY, Subscription, filter, merge, switchMap, takeUntil, tap, timer } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
-import type { Bus } from '../bus/bus'
-import type { CommandBus } from '../bus/commands'
+import type { ProcessDeps } from '../plugin/types'
+import { $socketGaveUp } from './model'
 import { resumeMessageSchema, resumeUrl, SOCKET_RESUME } from './resume'
 
 export const RECONNECT_DELAY = 2000
@@ -14,13 +14,14 @@ export const CLOSE_SESSION_ENDED = 4001
  * The connection's life (SPEC §4 Sockets), as logic only — the adapter does the I/O:
  * a loaded profile opens `ws_connection_string`; a close (or a failed ticket) waits 2 s, fetches a fresh one-time
  * ticket (`socket/reconnect`) and opens that, at most 100 times in a row; a successful open resets the count;
- * sign-out closes for good.
+ * sign-out closes for good. After giving up, the user's `socket/retry` starts a fresh series: attempt 1 at once,
+ * then the same 2 s rhythm, up to 100 again.
  *
  * Every connection resumes from the last `seq` handled (./resume.ts): frames the server replays arrive as
  * `socket/delivered` once each, in order; a frame already handled becomes `socket/duplicate`; `sync`/`reload`
  * become `socket/synced`. Consumers (session control, toasts, modules) read `socket/delivered`, never the raw frames.
  */
-export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBus }): Subscription {
+export function socketProcess({ bus, commands, read }: ProcessDeps): Subscription {
   const scheduler = bus.clock.scheduler
   /** Signed in: a connection should exist. */
   let wanted = false
@@ -69,6 +70,17 @@ export function socketProcess({ bus, commands }: { bus: Bus; commands: CommandBu
       awaitingTicket = null
       lastSeq = null
       bus.emit('socket/closeRequested', {}, 'process')
+    }),
+  )
+  sub.add(
+    bus.on('socket/retryRequested').subscribe(() => {
+      // Only after giving up: a series under way (wanted) or a session that ended keeps its course.
+      if (wanted || !read($socketGaveUp)) return
+      wanted = true
+      attempt = 1
+      awaitingTicket = attempt
+      bus.emit('socket/retryStarted', {}, 'process')
+      void commands.dispatch('socket/reconnect', { attempt }, 'process')
     }),
   )
   sub.add(
