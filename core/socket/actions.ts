@@ -1,7 +1,4 @@
-import type { Observable } from 'rxjs'
-import { filter, map } from 'rxjs'
 import type { GenericSchema } from 'valibot'
-import type { Bus } from '../bus/bus'
 import type { SocketMessage } from './message'
 
 /**
@@ -12,7 +9,8 @@ import type { SocketMessage } from './message'
  *   definePlugin({ socketActions: [defineSocketAction('updateTopNotifications', v.object({}))] })
  *
  * The browser parses `data` with the declared schema at the boundary (a frame that does not parse becomes
- * `socket/malformed`) and emits `socket/action`; a module reads its own with `onSocketAction(bus, name)`, never
+ * `socket/malformed`) and emits `socket/action`; a module reads its own with `onSocketAction(bus, name)`
+ * (./on-action.ts), never
  * the raw `socket/delivered` frames. The server sends with `hub.send(users, socketAction(name, data))`.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -36,12 +34,4 @@ export type SocketAction = { [A in SocketActionName]: { action: A; data: SocketA
 export function socketAction<A extends SocketActionName>(action: A, data: SocketActionMap[A]): SocketMessage {
   const empty = typeof data === 'object' && data !== null && Object.keys(data).length === 0
   return empty ? { type: 2, action } : { type: 2, action, data }
-}
-
-/** A module's typed stream of one action's data. */
-export function onSocketAction<A extends SocketActionName>(bus: Bus, action: A): Observable<SocketActionMap[A]> {
-  return bus.on('socket/action').pipe(
-    filter(e => (e.payload as { action: string }).action === action),
-    map(e => (e.payload as { data: SocketActionMap[A] }).data),
-  )
 }

@@ -1,7 +1,7 @@
 import { EMPTY, Subscription, map, merge, switchMap, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { MARK_READ_AFTER_MS } from './contract'
-import { onSocketAction } from '../../core/socket/actions'
+import { onSocketAction } from '../../core/socket/on-action'
 import { $page } from './model'
 
 /**
