@@ -7,22 +7,19 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
-import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
+import { notFound } from '../../../server/http/errors'
 import { parseBody } from '../../../server/http/validate'
 import { TENDER_PAGE } from '../../tenders/contract'
 import { callRecordScope, canAddContacts, foundCallScope, hasSoftphone } from '../access'
 import { phoneCallCreateForm, phoneCallUpdateForm, searchLinksForm } from '../contract/call-forms'
 import { CALL_STATUS, type CallDirection } from '../contract/constants'
-import { cmsg } from '../contract/messages'
 import type { CallEndResult, Contact, PhoneCall, PhoneCallCreated, SearchLinkCall, SearchLinkClient, SearchLinks } from '../contract/responses'
 import { callBackTasks, phoneCalls } from '../tables'
 import { pathId } from './params'
-import { sessionCall, toPhoneCall, toTask, type CallRow } from './records'
+import { callFinished, sessionCall, toPhoneCall, toTask, type CallRow } from './records'
 import { userFor, type CallCenterFlows } from './service'
 
 const SEARCH_LIMIT = 20
-
-const callFinished = () => new ApiError(409, 'invalidInput', { validation: { status: cmsg.callFinished } })
 
 /**
  * The call session (SPEC §4, §7): POST phone-call, phone-call/{id}, search-links-by-phone, {id}/call-end and
@@ -87,13 +84,9 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
     return ok<SearchLinks>({ clients, calls })
   })
 
-  app.post('/call-center/:phoneCallId/call-end', { preHandler: app.requireUser(hasSoftphone) }, async request => {
-    userFor(request, hasSoftphone)
-    const callId = pathId(request.params, 'phoneCallId')
-    const form = parseBody(flows.callEndForm(), request.body)
-    if (form.phone_call_id !== null && form.phone_call_id !== callId) throw invalidInput({ phone_call_id: cmsg.phoneCallMismatch })
-    return ok<CallEndResult>(await flows.finishCall(request, callId, form, null))
-  })
+  app.post('/call-center/:phoneCallId/call-end', { preHandler: app.requireUser(hasSoftphone) }, async request =>
+    ok<CallEndResult>(await flows.finishCall(request, request.body, pathId(request.params, 'phoneCallId'), null)),
+  )
 
   app.post('/call-center/contact-add', { preHandler: app.requireUser(canAddContacts) }, async request => ok<Contact>(await flows.addContact(request, request.body, null)))
 }

@@ -3,7 +3,7 @@ import type { ServerModule } from '../../../server/module'
 import { callerRoutes } from './callers'
 import { callRoutes } from './calls'
 import { seedCallCenter } from './demo'
-import { createCallCenterFlows, type CallCenterFlows } from './service'
+import { createCallCenterFlows, serviceOf, type CallCenterFlows } from './service'
 import { loadCallCenterSettings, type CallCenterSettings } from './settings'
 import { sipRoutes } from './sips'
 import { statisticsRoutes } from './statistics'
@@ -24,7 +24,7 @@ export function createCallCenterModule(settings: CallCenterSettings = loadCallCe
     decorate(app, deps) {
       const flows = createCallCenterFlows(deps, settings)
       flowsOf.set(deps, flows)
-      app.decorate('callCenter', { finishCallOn: flows.finishCallOn, addContactOn: flows.addContactOn })
+      app.decorate('callCenter', serviceOf(flows))
     },
     register(app, deps) {
       const flows = flowsOf.get(deps)

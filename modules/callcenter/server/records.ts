@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Actor } from '../../../core/access'
-import { notFound } from '../../../server/http/errors'
+import { ApiError, notFound } from '../../../server/http/errors'
 import { callSessionScope } from '../access'
 import { TASK_TYPE_CALL_BACK, type CallDirection } from '../contract/constants'
+import { cmsg } from '../contract/messages'
 import type { CallBackTask, Contact, PhoneCall } from '../contract/responses'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
 
@@ -74,3 +75,6 @@ export async function sessionCall(db: Db, actor: Actor, id: number): Promise<Cal
   if (!row) throw notFound()
   return row
 }
+
+/** A finished call takes no more statuses and no second finish (409). */
+export const callFinished = () => new ApiError(409, 'invalidInput', { validation: { status: cmsg.callFinished } })

@@ -16,7 +16,7 @@ import { isoDateIn } from '../contract/dates'
 import { cmsg } from '../contract/messages'
 import type { CallEndResult, Contact } from '../contract/responses'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
-import { sessionCall, toContact, toPhoneCall, toTask, type TaskRow } from './records'
+import { callFinished, sessionCall, toContact, toPhoneCall, toTask, type TaskRow } from './records'
 import type { CallCenterSettings } from './settings'
 import { zonedToInstant } from './time'
 
@@ -45,14 +45,13 @@ declare module 'fastify' {
   }
 }
 
-/** The service, and the same two flows for the call center's own endpoints (no page record, or the call from the path). */
-export interface CallCenterFlows extends CallCenterService {
-  finishCall(request: FastifyRequest, callId: number, form: CallEnd, record: PageRecord | null): Promise<CallEndResult>
+/** The two flows behind the service, which the call center's own endpoints use too (no record; the call in the path). */
+export interface CallCenterFlows {
+  /** The call is `callId` (its path), or without one the body's `phone_call_id`; `record` overrides the body's page. */
+  finishCall(request: FastifyRequest, body: unknown, callId: number | null, record: PageRecord | null): Promise<CallEndResult>
   addContact(request: FastifyRequest, body: unknown, record: PageRecord | null): Promise<Contact>
-  callEndForm(): ReturnType<typeof callEndForm>
 }
 
-const callFinished = () => new ApiError(409, 'invalidInput', { validation: { status: cmsg.callFinished } })
 const displayPhone = (digits: string) => (digits.length === 11 ? formatPhone(digits) : digits)
 
 /**
@@ -68,11 +67,18 @@ export function userFor(request: FastifyRequest, rule: Rule): UserRow {
 export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, settings: CallCenterSettings): CallCenterFlows {
   const { db, clock } = deps
   const now = () => new Date(clock.now())
-  const formToday = () => callEndForm(isoDateIn(settings.timeZone, clock.now()))
 
-  /** The finish-call dialog: the outcome, and a reminder as a call-back task in the same transaction. */
-  async function finishCall(request: FastifyRequest, callId: number, form: CallEnd, record: PageRecord | null): Promise<CallEndResult> {
+  /** The finish-call dialog's request: the outcome, and a reminder as a call-back task in the same transaction. */
+  async function finishCall(request: FastifyRequest, body: unknown, callId: number | null, record: PageRecord | null): Promise<CallEndResult> {
     const user = userFor(request, hasSoftphone)
+    // The dialog's "today" is the call center's calendar date (its time zone), as the browser's is the user's.
+    const form = parseBody(callEndForm(isoDateIn(settings.timeZone, clock.now())), body)
+    if (callId === null && form.phone_call_id === null) throw invalidInput({ phone_call_id: cmsg.required })
+    if (callId !== null && form.phone_call_id !== null && form.phone_call_id !== callId) throw invalidInput({ phone_call_id: cmsg.phoneCallMismatch })
+    return finish(request, user, callId ?? form.phone_call_id!, form, record)
+  }
+
+  async function finish(request: FastifyRequest, user: UserRow, callId: number, form: CallEnd, record: PageRecord | null): Promise<CallEndResult> {
     return db.transaction(async tx => {
       const call = await sessionCall(tx, actorOfUser(user), callId)
       if (call.finished_at) throw callFinished()
@@ -146,17 +152,14 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
     return toContact(row!)
   }
 
+  return { finishCall, addContact }
+}
+
+/** The service other modules get: a call or a contact always filed under their record. */
+export function serviceOf(flows: CallCenterFlows): CallCenterService {
   return {
-    finishCall,
-    addContact,
-    callEndForm: formToday,
-    async finishCallOn(request, body, record) {
-      userFor(request, hasSoftphone)
-      const form = parseBody(formToday(), body)
-      if (form.phone_call_id === null) throw invalidInput({ phone_call_id: cmsg.required })
-      return finishCall(request, form.phone_call_id, form, record)
-    },
-    addContactOn: (request, body, record) => addContact(request, body, record),
+    finishCallOn: (request, body, record) => flows.finishCall(request, body, null, record),
+    addContactOn: (request, body, record) => flows.addContact(request, body, record),
   }
 }
 
