@@ -8,7 +8,7 @@ import type { CallEndForm, ContactForm } from './contract/call-forms'
 import type { CallDirection } from './contract/constants'
 import { callPhoneDigits } from './contract/phone'
 import type { CallEndResult, Caller, Contact, PhoneCallCreated, SearchLinks, SipAccount } from './contract/responses'
-import { callStatistics, callerRecord, callersList, freeSips, officesList, sipsList, type ListQuery, type StatisticsRange } from './model/admin'
+import { callStatistics, callerRecord, callersList, freeSipsList, officesList, sipsList, type ListQuery, type StatisticsRange } from './model/admin'
 import type { ContactFields, FinishForm } from './model/events'
 
 declare module '../../core/bus/commands' {
@@ -137,7 +137,7 @@ export const callcenterCommands: CommandHandlers = {
   'callcenter/loadCallers': callersList.load,
   'callcenter/loadCaller': callerRecord.load,
   'callcenter/loadSips': sipsList.load,
-  'callcenter/loadFreeSips': freeSips.load,
+  'callcenter/loadFreeSips': freeSipsList.load,
   'callcenter/loadOffices': officesList.load,
   'callcenter/loadStatistics': callStatistics.load,
 

@@ -19,7 +19,7 @@ export {
   callStatistics,
   callerRecord,
   callersList,
-  freeSips,
+  freeSipsList,
   officesList,
   sipsList,
   type ListQuery,

@@ -38,7 +38,7 @@ export const sipsList = remote('callcenter/sips', {
 })
 
 /** SIP accounts nobody uses yet, that the actor may give an employee. */
-export const freeSips = remote('callcenter/freeSips', {
+export const freeSipsList = remote('callcenter/freeSips', {
   load: (_: Nothing, { api, signal }) => api.get<SipAccount[]>(CALLCENTER_API.freeSips, { quiet: true, signal }),
 })
 
