@@ -1,5 +1,10 @@
 import { ROLE } from '../../core/auth/profile'
-import { either, roles, withSip } from '../../core/access'
+import { either, roles, rowShapeFor, withSip, type Actor, type RowScope, type RowShape } from '../../core/access'
+
+/*
+ * The call center's one access declaration (issue 8): the sidebar, the route guards and the call panel (browser) and
+ * the endpoint guards and row scopes (server: app.requireUser, scopeWhere) all read these.
+ */
 
 /** SPEC §2 sidebar and route access: /callers and /statistics for 35, 100, 160; /sips for 100. */
 export const canManageCallers = roles(ROLE.agentManager, ROLE.admin, ROLE.callCenterManager)
@@ -9,3 +14,41 @@ export const canManageSips = roles(ROLE.admin)
 export const hasSoftphone = withSip
 /** Tender contacts and call logs: softphone users, and the roles that work tenders without one (SPEC §2 tenders). */
 export const canAddContacts = either(withSip, roles(ROLE.agent, ROLE.agentManager, ROLE.admin, ROLE.callCenter, ROLE.callCenterManager))
+
+/** The office managers of the call center: they see their office's people and calls (their own without an office). */
+const officeManagers = { [ROLE.agentManager]: { office: 'employee' }, [ROLE.callCenterManager]: { office: 'employee' } } as const
+
+/** Employees on /callers (one or the list) and in the statistics: administrators everyone; 35 and 160 their office's. */
+export const employeeScope: RowScope<'employee'> = { [ROLE.admin]: 'all', ...officeManagers }
+
+/** One call record (GET phone-call/{id}): its caller's; 35 and 160 their office's; administrators any. */
+export const callRecordScope: RowScope<'caller'> = {
+  [ROLE.admin]: 'all',
+  [ROLE.agentManager]: { office: 'caller' },
+  [ROLE.callCenterManager]: { office: 'caller' },
+  '*': { own: 'caller' },
+}
+
+/** A call record changed by the call session (status, finish): its caller's only — nobody finishes another's call. */
+export const callSessionScope: RowScope<'caller'> = { '*': { own: 'caller' } }
+
+/** Earlier calls found by a number (the call panel): administrators all; everyone else their office's, their own without one. */
+export const foundCallScope: RowScope<'caller'> = { [ROLE.admin]: 'all', '*': { office: 'caller' } }
+
+/**
+ * The offices an actor places employees in and whose SIP accounts they give (the free accounts, the offices list):
+ * those of the employees `employeeScope` lets them see — every office for 'all', the actor's own for an office
+ * shape, none otherwise. SIP accounts and offices belong to an office, not to a user, which the kit's row shapes
+ * (user references) cannot name; so they follow from the employee scope instead of being declared twice.
+ */
+export function managedOffices(actor: Pick<Actor, 'role' | 'office_id'>): 'all' | number[] {
+  const shape = rowShapeFor(employeeScope, actor)
+  if (shape === 'all') return 'all'
+  return actor.office_id !== null && hasOfficeShape(shape) ? [actor.office_id] : []
+}
+
+function hasOfficeShape(shape: RowShape<string>): boolean {
+  if (shape === 'all' || shape === 'none') return false
+  if (Array.isArray(shape)) return shape.some(hasOfficeShape)
+  return 'office' in (shape as object)
+}

@@ -106,8 +106,13 @@ describeEachDb('call center: employees (/callers)', ctx => {
     })
     expect((await names(w.managerA.token)).items.map((c: { id: number }) => c.id)).toEqual([w.operatorA.id])
     expect((await names(w.managerB.token)).items.map((c: { id: number }) => c.id).sort()).toEqual([w.managerB.id, w.operatorB.id].sort())
+    // Changed in issue 8: the scope is the kit's office shape (callcenter/access.ts employeeScope), which includes the
+    // actor's own row and, without an office, is that row alone. A call-center manager without an office sees (and
+    // may edit) themselves — the same one record GET /callers/{id} and the statistics give them — rather than nothing.
     const noOffice = await signedIn(ctx, { role: 160 })
-    expect(await names(noOffice.token)).toEqual({ items: [], total: 0 })
+    expect(await names(noOffice.token)).toEqual({ items: [expect.objectContaining({ id: noOffice.id, office_id: null })], total: 1 })
+    const noOfficeAgentManager = await signedIn(ctx, { role: 35 })
+    expect(await names(noOfficeAgentManager.token)).toEqual({ items: [], total: 0 })
 
     expect(await names(w.admin.token, '?search=Борис')).toMatchObject({ total: 1, items: [{ id: w.operatorB.id }] })
     expect(await names(w.admin.token, '?limit=1&page=2')).toMatchObject({ total: 4, items: [{ id: w.operatorB.id }] })
@@ -411,6 +416,9 @@ describeEachDb('call center: statistics', ctx => {
     expect((await stats(managerA.token, `?from=2025-12-01&to=2026-01-01&user_id=${opB.id}`)).totals.calls).toBe(0)
     const noOffice = await signedIn(ctx, { role: 35 })
     expect((await stats(noOffice.token)).employees).toEqual([])
+    // Without an office, the kit's office scope is the manager's own row (issue 8): a 160 counts only themselves.
+    const loneManager = await signedIn(ctx, { role: 160 })
+    expect((await stats(loneManager.token)).employees.map((e: { user_id: number }) => e.user_id)).toEqual([loneManager.id])
     for (const role of [10, 30, 150, 170]) {
       const user = await signedIn(ctx, { role, office_id: a })
       expect((await ctx.call('GET', '/api/v1/call-center/statistics', user.token)).statusCode, String(role)).toBe(403)

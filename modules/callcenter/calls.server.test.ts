@@ -3,11 +3,10 @@ import { expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { companies, offices } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
-import { companyDetails } from '../clients/tables'
 import { CALL_RATINGS, CALLCENTER_ERROR, TASK_TYPE_CALL_BACK } from './contract'
 import { createCallCenterModule } from './server'
 import { loadCallCenterSettings } from './server/settings'
-import { callBackTasks, contacts, historyEvents, phoneCalls } from './tables'
+import { callBackTasks, contacts, phoneCalls } from './tables'
 
 const EN = { 'accept-language': 'en' }
 
@@ -270,27 +269,14 @@ describeEachDb('call center: the finish-call dialog (call-end)', ctx => {
     expect((await end(agent.token, id, {})).statusCode).toBe(403)
     expect((await ctx.call('POST', `/api/v1/call-center/${id}/call-end`, op.token, 'nope', { 'content-type': 'application/json' })).statusCode).toBe(400)
   })
-
-  it('has a tender variant that stores the call against the tender', async () => {
-    const op = await operator(ctx)
-    const id = await newCall(ctx, op.token)
-    const noId = await ctx.call('POST', '/api/v1/tenders/77/call-end', op.token, goodEnd, EN)
-    expect(noId.json().validation).toEqual({ phone_call_id: 'Required field' })
-    const res = await ctx.call('POST', '/api/v1/tenders/77/call-end', op.token, { ...goodEnd, status: 104, is_reminder: true, reminder_date: '03.01.2026', reminder_time: '10:30', phone_call_id: id })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data.call).toMatchObject({ id, page: 'tender', page_id: 77, outcome: 104 })
-    const [task] = await ctx.db.select().from(callBackTasks)
-    expect(task).toMatchObject({ page: 'tender', page_id: 77, due_at: new Date('2026-01-03T07:30:00Z') })
-    expect((await ctx.call('POST', '/api/v1/tenders/x/call-end', op.token, { ...goodEnd, phone_call_id: id })).statusCode).toBe(404)
-    const other = await operator(ctx, '1151')
-    expect((await ctx.call('POST', '/api/v1/tenders/77/call-end', other.token, { ...goodEnd, phone_call_id: id })).statusCode).toBe(404)
-  })
 })
 
-describeEachDb('call center: contacts, mass numbers, tender history, search by phone', ctx => {
+describeEachDb('call center: contacts, mass numbers, search by phone', ctx => {
   const contact = { phone: '(701) 123-45-67', email: 'ivan@example.com', name: 'Иван', title: 'Директор', comment: 'ЛПР', inn: '7700123459' }
 
-  it('adds a contact (call panel and tender page)', async () => {
+  // The tender page's variants (tenders/{id}/contact-add, call-end, history-add) moved to the tenders module with
+  // their tests: modules/tenders/tenders.server.test.ts.
+  it('adds a contact from the call panel', async () => {
     const op = await operator(ctx)
     const res = await ctx.call('POST', '/api/v1/call-center/contact-add', op.token, contact)
     expect(res.statusCode).toBe(200)
@@ -306,11 +292,11 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
       page_id: null,
       created_at: new Date(ctx.clock.now()).toISOString(),
     })
-    const minimal = await ctx.call('POST', '/api/v1/tenders/12/contact-add', op.token, { phone: '+7 (702) 000-00-01', name: 'Пётр', email: '', inn: '', title: '', comment: '' })
-    expect(minimal.json().data).toMatchObject({ phone: '77020000001', email: null, inn: null, title: null, comment: null, page: 'tender', page_id: 12 })
-    // Agents work tender contacts without a softphone; clients do not.
+    const minimal = await ctx.call('POST', '/api/v1/call-center/contact-add', op.token, { phone: '+7 (702) 000-00-01', name: 'Пётр', email: '', inn: '', title: '', comment: '', page: 'company', page_id: 12 })
+    expect(minimal.json().data).toMatchObject({ phone: '77020000001', email: null, inn: null, title: null, comment: null, page: 'company', page_id: 12 })
+    // Agents add contacts without a softphone; clients do not.
     const agent = await signedIn(ctx, { role: 30 })
-    expect((await ctx.call('POST', '/api/v1/tenders/12/contact-add', agent.token, { ...contact, phone: '(702) 000-00-02' })).statusCode).toBe(200)
+    expect((await ctx.call('POST', '/api/v1/call-center/contact-add', agent.token, { ...contact, phone: '(702) 000-00-02' })).statusCode).toBe(200)
     const client = await signedIn(ctx, { role: 10 })
     expect((await ctx.call('POST', '/api/v1/call-center/contact-add', client.token, contact)).statusCode).toBe(403)
   })
@@ -326,7 +312,6 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
       inn: 'An INN has 10 or 12 digits',
       title: 'The value is too long',
     })
-    expect((await ctx.call('POST', '/api/v1/tenders/abc/contact-add', op.token, contact)).statusCode).toBe(404)
     expect(await ctx.db.select().from(contacts)).toEqual([])
   })
 
@@ -350,7 +335,6 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
       validation: { phone: 'This is a mass number, enter another phone' },
       code: CALLCENTER_ERROR.massNumber,
     })
-    expect((await ctx.call('POST', '/api/v1/tenders/5/contact-add', fourth.token, contact)).json().code).toBe(4601)
     expect((await ctx.call('POST', '/api/v1/call-center/contact-add', fourth.token, { ...contact, phone: '(701) 123-45-68' })).statusCode).toBe(200)
   })
 
@@ -370,28 +354,6 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
     } finally {
       await app.close()
     }
-  })
-
-  it('adds tender history (type 3, the phone) and answers the tender’s history', async () => {
-    const op = await operator(ctx)
-    const res = await ctx.call('POST', '/api/v1/tenders/9/history-add', op.token, { type: 3, value: '+7 (701) 123-45-67' })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data).toEqual({ data: [{ id: expect.any(Number), type: 3, value: '+7 (701) 123-45-67', user_id: op.id, created_at: expect.any(String) }] })
-    await ctx.call('POST', '/api/v1/tenders/9/history-add', op.token, { type: 4, value: 42 })
-    await ctx.call('POST', '/api/v1/tenders/10/history-add', op.token, { type: 3, value: 'x' })
-    const list = (await ctx.call('POST', '/api/v1/tenders/9/history-add', op.token, { type: 3, value: 'again' })).json().data.data
-    expect(list.map((e: { type: number; value: string }) => [e.type, e.value])).toEqual([
-      [3, 'again'],
-      [4, '42'],
-      [3, '+7 (701) 123-45-67'],
-    ])
-    const bad = await ctx.call('POST', '/api/v1/tenders/9/history-add', op.token, { type: 7, value: '' }, EN)
-    expect(bad.statusCode).toBe(422)
-    expect(bad.json().validation).toEqual({ type: 'Invalid value', value: 'Required field' })
-    expect((await ctx.call('POST', '/api/v1/tenders/0/history-add', op.token, { type: 3, value: 'x' })).statusCode).toBe(404)
-    const client = await signedIn(ctx, { role: 10 })
-    expect((await ctx.call('POST', '/api/v1/tenders/9/history-add', client.token, { type: 3, value: 'x' })).statusCode).toBe(403)
-    expect(await ctx.db.select().from(historyEvents)).toHaveLength(4)
   })
 
   it('finds earlier calls by phone within the office, with the tender of a tender-page call', async () => {
@@ -438,9 +400,18 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
       .insert(companies)
       .values({ owner_user_id: owner.id, agent_user_id: agent.id, inn: '7700123459', short_name: 'ООО «Ромашка»', created_at: at })
       .returning()
-    // A second company whose contact person (clients module's company details) has another number.
-    const [other] = await ctx.db.insert(companies).values({ agent_user_id: agent.id, inn: '7700000001', full_name: 'АО «Лютик»', created_at: at }).returning()
-    await ctx.db.insert(companyDetails).values({ company_id: other!.id, contact_person_name: 'Петрова Ольга', contact_person_phone: '77019876543', updated_at: at })
+    // A second company whose contact person has another number, added by the agent through the clients module's API
+    // (its company details are that module's own table, not this module's to write).
+    const added = await ctx.call('POST', '/api/v1/companies', agent.token, {
+      kind: 'legal',
+      inn: '7700000001',
+      ogrn: '1027700132195',
+      short_name: 'АО «Лютик»',
+      contact_person_name: 'Петрова Ольга',
+      contact_person_phone: '+7 (701) 987-65-43',
+    })
+    expect(added.statusCode, added.body).toBe(200)
+    const other = added.json().data as { id: number }
     const op = await operator(ctx)
     const search = async (token: string, phone = '(701) 123-45-67') => (await ctx.call('POST', '/api/v1/call-center/search-links-by-phone', token, { phone })).json().data.clients
     const expected = [{ id: company!.id, organization_short_name: 'ООО «Ромашка»', contact_person_full_name: 'Иванов Иван Иванович', inn: '7700123459', agentClient: { id: company!.id } }]
@@ -450,7 +421,7 @@ describeEachDb('call center: contacts, mass numbers, tender history, search by p
     expect(await search(otherAgent.token)).toEqual([])
     expect(await search(farManager.token)).toEqual([])
     expect(await search(op.token, '+7 (701) 987-65-43')).toEqual([
-      { id: other!.id, organization_short_name: 'АО «Лютик»', contact_person_full_name: 'Петрова Ольга', inn: '7700000001', agentClient: { id: other!.id } },
+      { id: other.id, organization_short_name: 'АО «Лютик»', contact_person_full_name: 'Петрова Ольга', inn: '7700000001', agentClient: { id: other.id } },
     ])
     // An extension matches no client.
     expect((await ctx.call('POST', '/api/v1/call-center/search-links-by-phone', op.token, { phone: '1160' })).json().data).toEqual({ clients: [], calls: [] })

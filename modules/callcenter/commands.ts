@@ -1,21 +1,15 @@
 import { asFailure } from '../../core/api/client'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
 import { showToast, TOAST_PRESET, type ToastInput } from '../../core/toast/toast'
-import {
-  HISTORY_TYPE,
-  callPhoneDigits,
-  type CallDirection,
-  type CallEndForm,
-  type CallEndResult,
-  type CallerCreateForm,
-  type CallerUpdateForm,
-  type Contact,
-  type ContactForm,
-  type PhoneCallCreated,
-  type SearchLinks,
-  type SipAccountForm,
-} from './contract'
-import type { AdminData, AdminResource, ContactFields, FinishForm } from './model'
+import { TENDER_HISTORY_TYPE, TENDERS_API } from '../tenders/contract'
+import { CALLCENTER_API } from './contract/api'
+import type { CallerCreateForm, CallerUpdateForm, SipAccountForm } from './contract/admin-forms'
+import type { CallEndForm, ContactForm } from './contract/call-forms'
+import type { CallDirection } from './contract/constants'
+import { callPhoneDigits } from './contract/phone'
+import type { CallEndResult, Caller, Contact, PhoneCallCreated, SearchLinks, SipAccount } from './contract/responses'
+import { callStatistics, callerRecord, callersList, freeSipsList, officesList, sipsList, type ListQuery, type StatisticsRange } from './model/admin'
+import type { ContactFields, FinishForm } from './model/events'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
@@ -49,46 +43,22 @@ declare module '../../core/bus/commands' {
     'callcenter/postCallEnd': { key: number; path: string; body: CallEndForm }
     'callcenter/postContact': { path: string; body: ContactForm }
 
-    // Administration screens.
-    'callcenter/loadCallers': { page: number; limit: number; search: string }
+    // Administration screens: the loads are the remote() stores' own (./model/admin.ts).
+    'callcenter/loadCallers': ListQuery
     'callcenter/loadCaller': { id: number }
-    'callcenter/loadSips': { page: number; limit: number; search: string }
+    'callcenter/loadSips': ListQuery
     'callcenter/loadFreeSips': Record<string, never>
     'callcenter/loadOffices': Record<string, never>
-    'callcenter/loadStatistics': { from: string; to: string; min_seconds: number }
+    'callcenter/loadStatistics': StatisticsRange
     'callcenter/saveCaller': { id: number | null; form: CallerCreateForm | CallerUpdateForm }
     'callcenter/saveSip': { form: SipAccountForm }
   }
 }
 
-/** What the SPEC §7 endpoints are called. */
-export const CALLCENTER_API = {
-  phoneCall: 'v1/call-center/phone-call',
-  phoneCallStatus: (id: number) => `v1/call-center/phone-call/${id}`,
-  searchLinks: 'v1/call-center/search-links-by-phone',
-  historyAdd: (tenderId: number) => `v1/tenders/${tenderId}/history-add`,
-  callers: 'v1/call-center/callers',
-  caller: (id: number) => `v1/call-center/callers/${id}`,
-  sips: 'v1/call-center/sips',
-  freeSips: 'v1/call-center/sips/free',
-  offices: 'v1/call-center/offices',
-  statistics: 'v1/call-center/statistics',
-} as const
-
 const intent =
   <T extends Parameters<CommandContext['bus']['emit']>[0]>(type: T) =>
   (_: unknown, ctx: CommandContext) =>
     void ctx.bus.emit(type, {} as never, ctx.source)
-
-async function load<R extends AdminResource>(ctx: CommandContext, resource: R, key: string, request: () => Promise<AdminData[R]>) {
-  ctx.bus.emit('callcenter/adminRequested', { resource, key }, ctx.source)
-  try {
-    const data = await request()
-    ctx.bus.emit('callcenter/adminLoaded', { resource, key, data } as never, 'api')
-  } catch (error) {
-    ctx.bus.emit('callcenter/adminFailed', { resource, key, failure: asFailure(error) }, 'api')
-  }
-}
 
 export const callcenterCommands: CommandHandlers = {
   'callcenter/dial': ({ phone, page = null, page_id = null }, ctx) => {
@@ -142,7 +112,7 @@ export const callcenterCommands: CommandHandlers = {
     }
   },
   'callcenter/historyAdd': async ({ tenderId, phone }, ctx) => {
-    await ctx.api.post(CALLCENTER_API.historyAdd(tenderId), { type: HISTORY_TYPE.call, value: phone })
+    await ctx.api.post(TENDERS_API.historyAdd(tenderId), { type: TENDER_HISTORY_TYPE.call, value: phone })
     ctx.bus.emit('callcenter/historyAdded', { tenderId }, 'api')
   },
   'callcenter/postCallEnd': async ({ key, path, body }, ctx) => {
@@ -164,22 +134,17 @@ export const callcenterCommands: CommandHandlers = {
     }
   },
 
-  'callcenter/loadCallers': ({ page, limit, search }, ctx) =>
-    load(ctx, 'callers', `${page}|${limit}|${search}`, () =>
-      ctx.api.get(CALLCENTER_API.callers, { quiet: true, searchParams: { page, limit, ...(search ? { search } : {}) } }),
-    ),
-  'callcenter/loadCaller': ({ id }, ctx) => load(ctx, 'caller', String(id), () => ctx.api.get(CALLCENTER_API.caller(id), { quiet: true })),
-  'callcenter/loadSips': ({ page, limit, search }, ctx) =>
-    load(ctx, 'sips', `${page}|${limit}|${search}`, () => ctx.api.get(CALLCENTER_API.sips, { quiet: true, searchParams: { page, limit, ...(search ? { search } : {}) } })),
-  'callcenter/loadFreeSips': (_, ctx) => load(ctx, 'freeSips', 'free', () => ctx.api.get(CALLCENTER_API.freeSips, { quiet: true })),
-  'callcenter/loadOffices': (_, ctx) => load(ctx, 'offices', 'all', () => ctx.api.get(CALLCENTER_API.offices, { quiet: true })),
-  'callcenter/loadStatistics': ({ from, to, min_seconds }, ctx) =>
-    load(ctx, 'statistics', `${from}|${to}|${min_seconds}`, () => ctx.api.get(CALLCENTER_API.statistics, { quiet: true, searchParams: { from, to, min_seconds } })),
+  'callcenter/loadCallers': callersList.load,
+  'callcenter/loadCaller': callerRecord.load,
+  'callcenter/loadSips': sipsList.load,
+  'callcenter/loadFreeSips': freeSipsList.load,
+  'callcenter/loadOffices': officesList.load,
+  'callcenter/loadStatistics': callStatistics.load,
 
   'callcenter/saveCaller': async ({ id, form }, ctx) => {
     ctx.bus.emit('callcenter/callerSaving', { id }, ctx.source)
     try {
-      const caller = await ctx.api.post<AdminData['caller']>(id === null ? CALLCENTER_API.callers : CALLCENTER_API.caller(id), form, { quiet: true })
+      const caller = await ctx.api.post<Caller>(id === null ? CALLCENTER_API.callers : CALLCENTER_API.caller(id), form, { quiet: true })
       ctx.bus.emit('callcenter/callerSaved', { caller, created: id === null }, 'api')
       // SPEC §8/§9: "employee added" (2 s) / "employee edited" (4 s).
       const preset = id === null ? TOAST_PRESET.employeeAdded : TOAST_PRESET.employeeEdited
@@ -192,7 +157,7 @@ export const callcenterCommands: CommandHandlers = {
   'callcenter/saveSip': async ({ form }, ctx) => {
     ctx.bus.emit('callcenter/sipSaving', {}, ctx.source)
     try {
-      const sip = await ctx.api.post<AdminData['freeSips'][number]>(CALLCENTER_API.sips, form, { quiet: true })
+      const sip = await ctx.api.post<SipAccount>(CALLCENTER_API.sips, form, { quiet: true })
       ctx.bus.emit('callcenter/sipSaved', { sip }, 'api')
       showAnswerToast(ctx, { kind: 'success', timeout: TOAST_PRESET.employeeAdded.timeout, text: 'callcenter:toast.sipAdded' })
       ctx.bus.emit('app/navigationRequested', { to: '/sips', replace: false }, 'api')

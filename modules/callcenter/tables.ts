@@ -133,21 +133,3 @@ export const callBackTasks = pgTable(
   },
   t => [index('call_back_tasks_user_due_idx').on(t.user_id, t.due_at)],
 )
-
-/**
- * History events of a page record (SPEC §3 History event), for `POST v1/tenders/{id}/history-add` (type 3, a
- * call to the client) until the tenders module owns tender history: stored as page `tender` + page_id.
- */
-export const historyEvents = pgTable(
-  'callcenter_history',
-  {
-    id: serial('id').primaryKey(),
-    page: varchar('page', { length: 64 }).notNull(),
-    page_id: integer('page_id').notNull(),
-    type: smallint('type').notNull(),
-    value: text('value').notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: at('created_at').notNull(),
-  },
-  t => [index('callcenter_history_page_idx').on(t.page, t.page_id, t.id)],
-)

@@ -95,7 +95,10 @@ describe('call-center commands', () => {
     ])
   })
 
-  it('admin lists load with their query and report loading, loaded and failed per resource', async () => {
+  // Changed with the admin stores' move to remote() (issue 8): the loads report the kit's remote/requested → loaded |
+  // failed with the store's key instead of the module's own adminRequested/adminLoaded/adminFailed, and pass an abort
+  // signal (a newer load of the same store cancels the older one). What is asked for and when stays the same.
+  it('admin lists load with their query and report loading, loaded and failed per store', async () => {
     let fail = false
     const { commands, requests, reported } = setup(() => {
       if (fail) throw { result: false, message: 'Нет доступа' }
@@ -105,14 +108,16 @@ describe('call-center commands', () => {
     fail = true
     await commands.dispatch('callcenter/loadStatistics', { from: '2026-11-16', to: '2026-11-22', min_seconds: 10 })
     expect(requests).toEqual([
-      ['GET', 'v1/call-center/callers', { quiet: true, searchParams: { page: 2, limit: 20, search: 'Анна' } }],
-      ['GET', 'v1/call-center/statistics', { quiet: true, searchParams: { from: '2026-11-16', to: '2026-11-22', min_seconds: 10 } }],
+      ['GET', 'v1/call-center/callers', { quiet: true, signal: expect.any(AbortSignal), searchParams: { page: 2, limit: 20, search: 'Анна' } }],
+      ['GET', 'v1/call-center/statistics', { quiet: true, signal: expect.any(AbortSignal), searchParams: { from: '2026-11-16', to: '2026-11-22', min_seconds: 10 } }],
     ])
+    const callers = { page: 2, limit: 20, search: 'Анна' }
+    const range = { from: '2026-11-16', to: '2026-11-22', min_seconds: 10 }
     expect(reported()).toEqual([
-      ['callcenter/adminRequested', 'ui', { resource: 'callers', key: '2|20|Анна' }],
-      ['callcenter/adminLoaded', 'api', { resource: 'callers', key: '2|20|Анна', data: { items: [], total: 0 } }],
-      ['callcenter/adminRequested', 'ui', { resource: 'statistics', key: '2026-11-16|2026-11-22|10' }],
-      ['callcenter/adminFailed', 'api', { resource: 'statistics', key: '2026-11-16|2026-11-22|10', failure: { result: false, message: 'Нет доступа' } }],
+      ['remote/requested', 'ui', { key: 'callcenter/callers', query: callers }],
+      ['remote/loaded', 'api', { key: 'callcenter/callers', query: callers, data: { items: [], total: 0 } }],
+      ['remote/requested', 'ui', { key: 'callcenter/statistics', query: range }],
+      ['remote/failed', 'api', { key: 'callcenter/statistics', query: range, failure: { result: false, message: 'Нет доступа' } }],
     ])
   })
 })

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { phoneDigits } from '../../../core/validation'
-import { currentUser } from '../../../server/auth/require-user'
+import type { Actor } from '../../../core/access'
+import { scopeWhere } from '../../../server/access/scope'
+import { currentActor, currentUser } from '../../../server/auth/require-user'
 import type { UserRow } from '../../../server/auth/sessions'
 import type { Db } from '../../../server/db/client'
 import { isUniqueViolation } from '../../../server/db/errors'
@@ -13,18 +15,15 @@ import { parseBody } from '../../../server/http/validate'
 import type { Page } from '../../../core/api/envelope'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
-import { canManageCallers } from '../access'
-import { officeScope, type OfficeScope } from './access'
+import { canManageCallers, employeeScope, managedOffices } from '../access'
 import { pathId } from './params'
 
 type Tx = Db
 
-/** Users managed on /callers: the call-center roles, in the actor's scope. */
-function callerConditions(scope: OfficeScope): SQL[] | null {
+/** Users managed on /callers: the call-center roles, in the actor's employeeScope (every one for `null`: a row just saved). */
+function callerConditions(db: Db, actor: Actor | null): SQL[] {
   const conditions: SQL[] = [inArray(users.role, [...CALLER_ROLES])]
-  if (scope.all) return conditions
-  if (scope.officeId === null) return null
-  conditions.push(eq(users.office_id, scope.officeId))
+  if (actor) conditions.push(scopeWhere(db, actor, employeeScope, { employee: users.id }))
   return conditions
 }
 
@@ -52,9 +51,8 @@ function toCaller(row: { user: UserRow; office_name: string | null; emails: stri
   }
 }
 
-async function findCaller(db: Db, scope: OfficeScope, id: number): Promise<Caller | null> {
-  const conditions = callerConditions(scope)
-  if (!conditions) return null
+async function findCaller(db: Db, actor: Actor | null, id: number): Promise<Caller | null> {
+  const conditions = callerConditions(db, actor)
   const [row] = await db
     .select(callerColumns)
     .from(users)
@@ -75,22 +73,19 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const guard = { preHandler: app.requireUser(canManageCallers) }
 
   app.get('/call-center/offices', guard, async request => {
-    const { user } = currentUser(request)
-    const scope = officeScope(user)
-    if (!scope.all && scope.officeId === null) return ok<Office[]>([])
+    const managed = managedOffices(currentActor(request))
+    if (managed !== 'all' && managed.length === 0) return ok<Office[]>([])
     const rows = await db
       .select({ id: offices.id, name: offices.name })
       .from(offices)
-      .where(scope.all ? undefined : eq(offices.id, scope.officeId!))
+      .where(managed === 'all' ? undefined : inArray(offices.id, managed))
       .orderBy(asc(offices.id))
     return ok<Office[]>(rows)
   })
 
   app.get('/call-center/callers', guard, async request => {
-    const { user } = currentUser(request)
     const query = parseBody(listQuery, request.query ?? {})
-    const conditions = callerConditions(officeScope(user))
-    if (!conditions) return ok<Page<Caller>>({ items: [], total: 0 })
+    const conditions = callerConditions(db, currentActor(request))
     if (query.search) {
       const digits = query.search.replace(/\D/g, '')
       const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
@@ -111,19 +106,19 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   })
 
   app.get('/call-center/callers/:id', guard, async request => {
-    const { user } = currentUser(request)
-    const caller = await findCaller(db, officeScope(user), pathId(request.params, 'id'))
+    const caller = await findCaller(db, currentActor(request), pathId(request.params, 'id'))
     if (!caller) throw notFound()
     return ok(caller)
   })
 
   /** The office an employee is placed in: administrators choose (or none); others always their own. */
-  async function officeFor(actor: UserRow, requested: number | null): Promise<number | null> {
-    const scope = officeScope(actor)
-    if (!scope.all) {
-      if (scope.officeId === null) throw forbidden()
-      if (requested !== null && requested !== scope.officeId) throw invalidInput({ office_id: cmsg.office })
-      return scope.officeId
+  async function officeFor(actor: Actor, requested: number | null): Promise<number | null> {
+    const managed = managedOffices(actor)
+    if (managed !== 'all') {
+      const own = managed[0]
+      if (own === undefined) throw forbidden()
+      if (requested !== null && !managed.includes(requested)) throw invalidInput({ office_id: cmsg.office })
+      return own
     }
     if (requested === null) return null
     const [office] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, requested)).limit(1)
@@ -132,11 +127,10 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** The SIP account behind a code: it must exist, be usable in the actor's scope and be nobody else's. */
-  async function sipFor(tx: Tx, actor: UserRow, code: string | null, userId: number | null): Promise<{ code: string; password: string } | null> {
+  async function sipFor(tx: Tx, actor: Actor, code: string | null, userId: number | null): Promise<{ code: string; password: string } | null> {
     if (code === null) return null
     const [account] = await tx.select().from(sipAccounts).where(eq(sipAccounts.code, code)).limit(1)
-    const scope = officeScope(actor)
-    if (!account || !(scope.all || account.office_id === null || account.office_id === scope.officeId)) throw invalidInput({ sip: cmsg.sipUnknown })
+    if (!account || !mayGive(actor, account.office_id)) throw invalidInput({ sip: cmsg.sipUnknown })
     const [holder] = await tx
       .select({ id: users.id })
       .from(users)
@@ -149,7 +143,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const phoneTaken = () => invalidInput({ phone: 'server:phoneTaken' })
 
   app.post('/call-center/callers', guard, async request => {
-    const { user: actor } = currentUser(request)
+    const actor = currentActor(request)
     const form = parseBody(callerCreateForm, request.body)
     const office_id = await officeFor(actor, form.office_id)
     const phone = phoneDigits(form.phone)!
@@ -180,7 +174,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
         await tx.insert(callers).values({ user_id: row!.id, emails: form.emails, created_by: actor.id, created_at: at, updated_at: at })
         return row!.id
       })
-      return ok(await findCaller(db, { all: true }, id))
+      return ok(await findCaller(db, null, id))
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken()
       throw error
@@ -188,16 +182,16 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   })
 
   app.post('/call-center/callers/:id', guard, async request => {
-    const { user: actor } = currentUser(request)
+    const actor = currentActor(request)
     const id = pathId(request.params, 'id')
-    const scope = officeScope(actor)
-    const existing = await findCaller(db, scope, id)
+    const everyOffice = managedOffices(actor) === 'all'
+    const existing = await findCaller(db, actor, id)
     if (!existing) throw notFound()
     const form = parseBody(callerUpdateForm, request.body)
     if (id === actor.id && (!form.enabled || form.role !== existing.role)) throw invalidInput(id === actor.id && !form.enabled ? { enabled: cmsg.invalid } : { role: cmsg.invalid })
     // An administrator moves people between offices; an office manager's employee stays in the office.
-    const office_id = scope.all ? await officeFor(actor, form.office_id) : existing.office_id
-    if (!scope.all && form.office_id !== null && form.office_id !== existing.office_id) throw invalidInput({ office_id: cmsg.office })
+    const office_id = everyOffice ? await officeFor(actor, form.office_id) : existing.office_id
+    if (!everyOffice && form.office_id !== null && form.office_id !== existing.office_id) throw invalidInput({ office_id: cmsg.office })
     const phone = phoneDigits(form.phone)!
     const password_hash = form.password ? await deps.passwords.hash(form.password) : null
     const at = new Date(clock.now())
@@ -235,8 +229,14 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     }
     // A new password or a disabled employee: their other sessions end now.
     if (password_hash || !form.enabled) await deps.sessions.revokeAllOf(id, id === actor.id ? currentUser(request).sessionId : undefined)
-    return ok(await findCaller(db, { all: true }, id))
+    return ok(await findCaller(db, null, id))
   })
+}
+
+/** A SIP account an actor may give: one of an office they manage, or a shared one (no office). */
+export function mayGive(actor: Actor, officeId: number | null): boolean {
+  const managed = managedOffices(actor)
+  return managed === 'all' || officeId === null || managed.includes(officeId)
 }
 
 /** The employee keeps their SIP code: its current password (the account's if there is one). */

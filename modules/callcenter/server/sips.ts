@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Page } from '../../../core/api/envelope'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor, currentUser } from '../../../server/auth/require-user'
 import { isUniqueViolation } from '../../../server/db/errors'
 import { offices, users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
@@ -10,8 +10,7 @@ import { invalidInput } from '../../../server/http/errors'
 import { parseBody } from '../../../server/http/validate'
 import { cmsg, listQuery, sipAccountForm, type SipAccount } from '../contract'
 import { sipAccounts } from '../tables'
-import { canManageCallers, canManageSips } from '../access'
-import { officeScope } from './access'
+import { canManageCallers, canManageSips, managedOffices } from '../access'
 
 /** Never the password: every query here selects these columns only. */
 const sipColumns = {
@@ -80,11 +79,11 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
   })
 
   app.get('/call-center/sips/free', { preHandler: app.requireUser(canManageCallers) }, async request => {
-    const { user } = currentUser(request)
-    const scope = officeScope(user)
-    if (!scope.all && scope.officeId === null) return ok<SipAccount[]>([])
+    // The accounts of the offices the actor manages (callcenter/access.ts managedOffices) and the shared ones.
+    const managed = managedOffices(currentActor(request))
+    const given = managed === 'all' ? undefined : or(isNull(sipAccounts.office_id), ...(managed.length ? [inArray(sipAccounts.office_id, managed)] : []))
     const rows = await select()
-      .where(and(isNull(users.id), scope.all ? undefined : or(isNull(sipAccounts.office_id), eq(sipAccounts.office_id, scope.officeId!))))
+      .where(and(isNull(users.id), given))
       .orderBy(asc(sipAccounts.code))
     return ok<SipAccount[]>(rows.map(toSip))
   })

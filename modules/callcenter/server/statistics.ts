@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { scopeWhere } from '../../../server/access/scope'
+import { currentActor } from '../../../server/auth/require-user'
 import { users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { parseBody } from '../../../server/http/validate'
 import { CALL_DIRECTION, CALLER_ROLES, addDays, isoDateIn, statisticsQuery, type CallStatistics, type CallStatisticsRow } from '../contract'
 import { phoneCalls } from '../tables'
-import { canSeeCallStatistics } from '../access'
-import { officeScope } from './access'
+import { canSeeCallStatistics, employeeScope } from '../access'
 import type { CallCenterSettings } from './settings'
 import { startOfDay } from './time'
 
@@ -24,7 +24,7 @@ export function statisticsRoutes(app: FastifyInstance, deps: ServerDeps, setting
   const { db, clock } = deps
 
   app.get('/call-center/statistics', { preHandler: app.requireUser(canSeeCallStatistics) }, async request => {
-    const { user } = currentUser(request)
+    const actor = currentActor(request)
     const query = parseBody(statisticsQuery, request.query ?? {})
     const zone = settings.timeZone
     const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_DAYS - 1) : isoDateIn(zone, clock.now()))
@@ -33,12 +33,8 @@ export function statisticsRoutes(app: FastifyInstance, deps: ServerDeps, setting
     const days: string[] = []
     for (let d = from; d <= to; d = addDays(d, 1)) days.push(d)
 
-    const scope = officeScope(user)
-    const empty: CallStatistics = { from, to, min_seconds: minSeconds, days, employees: [], rows: [], totals: { calls: 0, conversations: 0, talk_time: 0 } }
-    if (!scope.all && scope.officeId === null) return ok(empty)
-
-    const userScope: SQL[] = []
-    if (!scope.all) userScope.push(eq(users.office_id, scope.officeId!))
+    // Whose calls count: the employees the actor sees (employeeScope), one of them when `user_id` says so.
+    const userScope: SQL[] = [scopeWhere(db, actor, employeeScope, { employee: users.id })]
     if (query.user_id !== undefined) userScope.push(eq(users.id, query.user_id))
 
     const start = startOfDay(from, zone)

@@ -17,7 +17,7 @@ import { TextArea } from '../../../../core/ui/TextArea'
 import { TextField } from '../../../../core/ui/TextField'
 import { normalizePhoneInput } from '../../../../core/validation/phone'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, type Caller, type CallerCreateForm } from '../../contract'
-import { $caller, $callerSave, $freeSips, $offices } from '../../model'
+import { $callerSave, callerRecord, freeSipsList, officesList } from '../../model'
 import { check, fieldError, formError } from '../fields/errors'
 import { RadioGroup } from '../fields/RadioGroup'
 import { SelectField } from '../../../../core/ui/SelectField'
@@ -71,7 +71,7 @@ export default function CallerFormPage({ params }: PageProps) {
   const dispatch = useDispatch()
   const id = params.id ? Number(params.id) : null
   const editing = id !== null
-  const { caller, offices, freeSips, save } = useUnit({ caller: $caller, offices: $offices, freeSips: $freeSips, save: $callerSave })
+  const { caller, offices, freeSips, save } = useUnit({ caller: callerRecord.$state, offices: officesList.$state, freeSips: freeSipsList.$state, save: $callerSave })
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [filled, setFilled] = useState(false)
@@ -88,7 +88,7 @@ export default function CallerFormPage({ params }: PageProps) {
     load()
   }, [id]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  const current = editing && caller.status === 'ready' && caller.key === String(id) ? caller.data : null
+  const current = editing && caller.status === 'loaded' && caller.query.id === id ? caller.data : null
   useEffect(() => {
     if (current && !filled) {
       setValues(fromCaller(current))
@@ -97,7 +97,7 @@ export default function CallerFormPage({ params }: PageProps) {
   }, [current, filled])
 
   if (editing && !current) {
-    if (caller.status === 'failed' && caller.key === String(id)) {
+    if (caller.status === 'failed' && caller.query.id === id) {
       return <ErrorState title={t('admin.loadFailed')} message={caller.failure.message} retryLabel={t('admin.retry')} onRetry={load} />
     }
     return <GlobalLoader aria-label={t('admin.loading')} />
@@ -125,11 +125,11 @@ export default function CallerFormPage({ params }: PageProps) {
     void dispatch('callcenter/saveCaller', { id, form })
   }
 
-  const officeOptions = [{ value: '', label: t('callers.noOffice') }, ...(offices.status !== 'idle' ? (offices.data ?? []) : []).map(o => ({ value: String(o.id), label: o.name }))]
+  const officeOptions = [{ value: '', label: t('callers.noOffice') }, ...(offices.data ?? []).map(o => ({ value: String(o.id), label: o.name }))]
   if (current?.office_id && !officeOptions.some(o => o.value === String(current.office_id))) {
     officeOptions.push({ value: String(current.office_id), label: current.office_name ?? `#${current.office_id}` })
   }
-  const sipOptions = [{ value: '', label: t('callers.noSip') }, ...(freeSips.status !== 'idle' ? (freeSips.data ?? []) : []).map(s => ({ value: s.code, label: `${s.code} — ${s.name}` }))]
+  const sipOptions = [{ value: '', label: t('callers.noSip') }, ...(freeSips.data ?? []).map(s => ({ value: s.code, label: `${s.code} — ${s.name}` }))]
   if (current?.sip && !sipOptions.some(o => o.value === current.sip)) sipOptions.splice(1, 0, { value: current.sip, label: current.sip })
   const general = formError(failure, FIELDS)
 

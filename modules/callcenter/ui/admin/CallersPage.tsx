@@ -8,7 +8,7 @@ import { PageHeader } from '../../../../core/ui/PageHeader'
 import { Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
 import { formatPhone } from '../../../../core/validation/phone'
-import { $callers } from '../../model'
+import { callersList } from '../../model'
 import { ListState, Pager } from './ListState'
 import { SearchBar, useSearchableList } from './searchableList'
 
@@ -16,7 +16,7 @@ import { SearchBar, useSearchableList } from './searchableList'
 export default function CallersPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
-  const state = useUnit($callers)
+  const state = useUnit(callersList.$state)
   const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadCallers', state)
   return (
     <Stack gap="lg">

@@ -5,10 +5,10 @@ import { EmptyState } from '../../../../core/ui/EmptyState'
 import { ErrorState } from '../../../../core/ui/ErrorState'
 import { GlobalLoader } from '../../../../core/ui/GlobalLoader'
 import { Row } from '../../../../core/ui/Stack'
-import type { AdminState, AdminResource } from '../../model'
+import type { RemoteState } from '../../../../core/data/remote'
 
 /** Loading, error (with retry) and empty states around a list; `children` renders the rows that exist. */
-export function ListState<R extends AdminResource>({
+export function ListState<Q, T>({
   state,
   count,
   emptyTitle,
@@ -16,7 +16,7 @@ export function ListState<R extends AdminResource>({
   onRetry,
   children,
 }: {
-  state: AdminState<R>
+  state: RemoteState<Q, T>
   count: number
   emptyTitle: string
   emptyText?: string

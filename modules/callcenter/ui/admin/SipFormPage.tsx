@@ -10,7 +10,7 @@ import { PasswordField } from '../../../../core/ui/PasswordField'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
 import { sipAccountForm, type SipAccountForm } from '../../contract'
-import { $offices, $sipSave } from '../../model'
+import { $sipSave, officesList } from '../../model'
 import { check, fieldError, formError } from '../fields/errors'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { FormCard } from './FormCard'
@@ -21,7 +21,7 @@ const FIELDS = ['name', 'code', 'office_id', 'password'] as const
 export default function SipFormPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
-  const { offices, save } = useUnit({ offices: $offices, save: $sipSave })
+  const { offices, save } = useUnit({ offices: officesList.$state, save: $sipSave })
   const [values, setValues] = useState({ name: '', code: '', office_id: '', password: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   useEffect(() => void dispatch('callcenter/loadOffices', {}), [dispatch])
@@ -42,7 +42,7 @@ export default function SipFormPage() {
     setErrors({})
     void dispatch('callcenter/saveSip', { form })
   }
-  const officeOptions = [{ value: '', label: t('sips.noOffice') }, ...(offices.status !== 'idle' ? (offices.data ?? []) : []).map(o => ({ value: String(o.id), label: o.name }))]
+  const officeOptions = [{ value: '', label: t('sips.noOffice') }, ...(offices.data ?? []).map(o => ({ value: String(o.id), label: o.name }))]
   const general = formError(failure, FIELDS)
 
   return (

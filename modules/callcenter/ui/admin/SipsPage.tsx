@@ -6,7 +6,7 @@ import { Button } from '../../../../core/ui/Button'
 import { PageHeader } from '../../../../core/ui/PageHeader'
 import { Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
-import { $sips } from '../../model'
+import { sipsList } from '../../model'
 import { ListState, Pager } from './ListState'
 import { SearchBar, useSearchableList } from './searchableList'
 
@@ -14,7 +14,7 @@ import { SearchBar, useSearchableList } from './searchableList'
 export default function SipsPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
-  const state = useUnit($sips)
+  const state = useUnit(sipsList.$state)
   const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadSips', state)
   return (
     <Stack gap="lg">

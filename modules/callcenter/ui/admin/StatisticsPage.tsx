@@ -13,7 +13,7 @@ import { Row, Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
 import { TextField } from '../../../../core/ui/TextField'
 import { DEFAULT_MIN_TALK_SECONDS, addDays, formatReminderDate, parseReminderDate, statisticsQuery, type CallStatistics } from '../../contract'
-import { $statistics } from '../../model'
+import { callStatistics } from '../../model'
 import { DateField } from '../fields/DateField'
 import { NO_NATIVE_VALIDATION, check } from '../fields/errors'
 import { localToday } from '../panel/format'
@@ -94,7 +94,7 @@ export default function StatisticsPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
   const runtime = useRuntime()
-  const state = useUnit($statistics)
+  const state = useUnit(callStatistics.$state)
   const today = useMemo(() => localToday(runtime.bus.clock.now()), [runtime])
   const [form, setForm] = useState(() => ({ from: formatReminderDate(addDays(today, -(DAYS_DEFAULT - 1))), to: formatReminderDate(today), min: String(DEFAULT_MIN_TALK_SECONDS) }))
   const [query, setQuery] = useState(() => ({ from: addDays(today, -(DAYS_DEFAULT - 1)), to: today, min_seconds: DEFAULT_MIN_TALK_SECONDS }))

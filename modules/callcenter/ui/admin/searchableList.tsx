@@ -4,7 +4,9 @@ import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
 import { Row } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
-import type { AdminData, AdminState } from '../../model'
+import type { Page } from '../../../../core/api/envelope'
+import type { RemoteState } from '../../../../core/data/remote'
+import type { ListQuery } from '../../model'
 import { NO_NATIVE_VALIDATION } from '../fields/errors'
 
 const LIMIT = 20
@@ -13,17 +15,17 @@ const LIMIT = 20
  * What /callers and /sips share: a search applied on submit, paging, loading through their command, and the
  * page count from the server's total.
  */
-export function useSearchableList<R extends 'callers' | 'sips'>(command: 'callcenter/loadCallers' | 'callcenter/loadSips', state: AdminState<R>) {
+export function useSearchableList<T>(command: 'callcenter/loadCallers' | 'callcenter/loadSips', state: RemoteState<ListQuery, Page<T>>) {
   const dispatch = useDispatch()
-  const [query, setQuery] = useState({ page: 1, limit: LIMIT, search: '' })
+  const [query, setQuery] = useState<ListQuery>({ page: 1, limit: LIMIT, search: '' })
   const load = () => void dispatch(command, query)
   useEffect(load, [dispatch, query]) // eslint-disable-line react-hooks/exhaustive-deps
-  const data: AdminData[R] | null = state.status === 'idle' ? null : state.data
+  const data = state.data
   return {
     query,
     load,
     data,
-    items: (data?.items ?? []) as AdminData[R]['items'],
+    items: data?.items ?? [],
     pages: data ? Math.max(1, Math.ceil(data.total / query.limit)) : 1,
     setPage: (page: number) => setQuery(q => ({ ...q, page })),
     search: (search: string) => setQuery(q => ({ ...q, page: 1, search: search.trim() })),

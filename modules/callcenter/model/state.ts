@@ -1,0 +1,124 @@
+import type { Failure } from '../../../core/api/envelope'
+import type { CallDirection, SearchLinkCall, SearchLinkClient } from '../contract'
+
+/** The softphone's state: everything the call panel shows, folded from the bus by ./fold (one fold, in the store). */
+
+export interface SipCredentials {
+  ws_url: string
+  code: string
+  password: string
+}
+
+export type Registration = 'off' | 'connecting' | 'registered' | 'unregistered'
+
+/**
+ * What the panel's alert says. A refused registration is told apart by its cause: `wrongPassword` (authentication
+ * failed: the credentials are cleared), `unreachable` (no connection to the server), `timeout` (the registrar did
+ * not answer), `rejected` (the registrar refused the account, e.g. 403/404), `registrationFailed` (anything else).
+ */
+export const SIP_ALERTS = ['wrongPassword', 'unreachable', 'timeout', 'rejected', 'registrationFailed', 'disconnected', 'loadFailed', 'notConfigured'] as const
+export type SipAlert = (typeof SIP_ALERTS)[number]
+
+/**
+ * A call's progress: `creating` (the record is being created, outgoing), `connecting`, `dialing` (the remote side
+ * rings), `incoming` (ringing here), `answering`, `established` (timer runs), `ended` (the finish dialog), and
+ * `closing` (finished with status 102 before the record existed: invisible, waits for the record's id).
+ */
+export type CallPhase = 'creating' | 'connecting' | 'dialing' | 'incoming' | 'answering' | 'established' | 'ended' | 'closing'
+
+export interface PendingStatus {
+  status: number
+  time: number
+  cause: string | null
+}
+
+export interface CallSession {
+  /** 1, 2, … in this page's life. */
+  key: number
+  /** The session's id on the `sip/…` events: `call-<key>` for ours, the adapter's for an incoming one. */
+  ref: string
+  direction: CallDirection
+  /** Digits: 11 for a +7 phone, otherwise an extension. */
+  phone: string
+  page: string | null
+  page_id: number | null
+  callId: number | null
+  record: 'pending' | 'created' | 'failed' | 'none'
+  phase: CallPhase
+  /** Asked the adapter to place it (outgoing). */
+  placed: boolean
+  acceptedAt: number | null
+  /** The timer, whole seconds since accepted. */
+  seconds: number
+  muted: boolean
+  held: boolean
+  cause: string | null
+  /** The status sent when it ended (50 or 20). */
+  endStatus: number | null
+  /** Statuses to send once the record's id is known. */
+  pending: PendingStatus[]
+  transfer: 'pending' | 'failed' | null
+  /** Tones sent. */
+  dtmf: string
+  /** Tones the other side sent. */
+  dtmfIn: string
+  finishing: boolean
+  finishFailure: Failure | null
+}
+
+export interface LinksState {
+  phone: string | null
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  clients: SearchLinkClient[]
+  calls: SearchLinkCall[]
+}
+
+export interface ContactDialogState {
+  open: boolean
+  saving: boolean
+  failure: Failure | null
+}
+
+/** A page record calls and contacts are filed under (`{ page: 'tender', page_id: 7 }`). */
+export interface PageContext {
+  page: string | null
+  page_id: number | null
+}
+
+export interface SoftphoneState {
+  /** From the profile; null without a SIP code, or once cleared after a wrong password. */
+  credentials: SipCredentials | null
+  cleared: boolean
+  /** The phone object (JsSIP UA) exists. */
+  phoneExists: boolean
+  registration: Registration
+  alert: SipAlert | null
+  alertCause: string | null
+  open: boolean
+  number: string
+  /** Page context of the last dial (click-to-call from a tender page). */
+  context: PageContext
+  session: CallSession | null
+  nextKey: number
+  links: LinksState
+  contact: ContactDialogState
+}
+
+export const NO_LINKS: LinksState = { phone: null, status: 'idle', clients: [], calls: [] }
+export const NO_CONTACT: ContactDialogState = { open: false, saving: false, failure: null }
+
+export const initialSoftphone: SoftphoneState = {
+  credentials: null,
+  cleared: false,
+  phoneExists: false,
+  registration: 'off',
+  alert: null,
+  alertCause: null,
+  open: false,
+  number: '',
+  context: { page: null, page_id: null },
+  session: null,
+  nextKey: 1,
+  links: NO_LINKS,
+  contact: NO_CONTACT,
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { replayText, type ReplayResult } from '../../core/events/replay'
+import callcenter from '../../modules/callcenter'
+import { $softphone, panelState, registrationFailure } from '../../modules/callcenter/model'
+import { derived, httpRequests, ofType, scenario } from './support'
+
+/**
+ * Issue 8: a refused SIP registration says why (SPEC §4 Softphone registration, §8), and only a refused password
+ * clears the credentials (call-registration-failed.jsonl, in call-session.test.ts). Each kind is a recorded scenario
+ * replayed through the real call-center plugin.
+ */
+const run = (file: string, text = scenario(file), until?: number): ReplayResult =>
+  replayText(text, { plugins: [callcenter], ...(until === undefined ? {} : { until }) })
+const state = (r: ReplayResult) => r.scope.getState($softphone)
+const phoneCalls = (r: ReplayResult) => httpRequests(r.events, 'v1/call-center/phone-call').map(e => e.at)
+const stops = (r: ReplayResult) => derived(r.events).filter(e => e.type === 'sip/stopRequested')
+
+describe('replay: the registrar refuses the account (403 Rejected, 404 Not Found)', () => {
+  it('says the registration was refused, keeps the credentials and the phone, and calls nobody', () => {
+    const r = run('call-registration-rejected.jsonl', undefined, 19_999)
+    const s = state(r)
+    expect([s.alert, s.alertCause, s.registration, s.cleared]).toEqual(['rejected', 'Rejected, 403', 'unregistered', false])
+    expect(s.credentials).toEqual({ ws_url: 'ws://127.0.0.1:8088', code: '1150', password: '[redacted]' })
+    expect(stops(r)).toEqual([])
+    expect(panelState(s)).toBe('unavailable')
+    expect(phoneCalls(r)).toEqual([])
+    // The credentials exist: no "no softphone" toast, the panel shows the alert instead.
+    expect(ofType(r.events, 'toast/shown')).toEqual([])
+  })
+
+  it('works once the fixed account registers on the next connection', () => {
+    const r = run('call-registration-rejected.jsonl')
+    expect([state(r).alert, state(r).registration, panelState(state(r))]).toEqual([null, 'registered', 'connecting'])
+    expect(phoneCalls(r)).toEqual([25_000])
+  })
+
+  it('treats a 404 (unknown account) the same', () => {
+    const text = scenario('call-registration-rejected.jsonl').replace('{"cause": "Rejected", "status": 403}', '{"cause": "Not Found", "status": 404}')
+    const s = state(run('call-registration-rejected.jsonl', text, 19_999))
+    expect([s.alert, s.alertCause, s.cleared, s.credentials?.code]).toEqual(['rejected', 'Not Found, 404', false, '1150'])
+  })
+})
+
+describe('replay: the SIP server cannot be reached while registering (Connection Error)', () => {
+  it('says the server is unreachable, keeps the credentials, and clears the alert when JsSIP registers by itself', () => {
+    const lost = run('call-registration-unreachable.jsonl', undefined, 2349)
+    expect([state(lost).alert, state(lost).alertCause, state(lost).cleared, state(lost).credentials?.code]).toEqual(['unreachable', 'Connection Error', false, '1150'])
+    expect(stops(lost)).toEqual([])
+    expect(phoneCalls(lost)).toEqual([])
+    const back = run('call-registration-unreachable.jsonl')
+    expect([state(back).alert, state(back).registration, panelState(state(back))]).toEqual([null, 'registered', 'input'])
+  })
+})
+
+describe('replay: the registrar does not answer (Request Timeout)', () => {
+  it('says the server did not answer, keeps the credentials and the phone, and calls nobody', () => {
+    const r = run('call-registration-timeout.jsonl')
+    const s = state(r)
+    expect([s.alert, s.alertCause, s.registration, s.cleared, s.phoneExists]).toEqual(['timeout', 'Request Timeout', 'unregistered', false, true])
+    expect(stops(r)).toEqual([])
+    expect(phoneCalls(r)).toEqual([])
+    // The phone object exists: no 1 s re-check either.
+    r.clock.advanceBy(10_000)
+    expect(ofType(r.events, 'sip/startRequested').map(e => e.at)).toEqual([40])
+  })
+})
+
+describe('registrationFailure: JsSIP causes and SIP statuses → what the panel says', () => {
+  it('clears the credentials only on an authentication failure', () => {
+    const cases: [string, number | null, string][] = [
+      ['Authentication Error', 401, 'wrongPassword'],
+      ['Authentication Error', null, 'wrongPassword'],
+      ['SIP Failure Code', 407, 'wrongPassword'],
+      ['Connection Error', null, 'unreachable'],
+      ['Request Timeout', null, 'timeout'],
+      ['Unavailable', 408, 'timeout'],
+      ['Rejected', 403, 'rejected'],
+      ['Not Found', 404, 'rejected'],
+      ['Unavailable', 480, 'rejected'],
+      ['SIP Failure Code', 503, 'rejected'],
+      ['Internal Error', null, 'registrationFailed'],
+    ]
+    expect(cases.map(([cause, status]) => [cause, status, registrationFailure(cause, status)])).toEqual(cases)
+  })
+})
