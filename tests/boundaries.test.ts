@@ -22,16 +22,6 @@ import { describe, expect, it } from 'vitest'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'test-results', '.git', '.tmp'])
 
-/**
- * Known violations, each `file -> imported file`, left until the branches that remove them merge.
- * Removed by the module moves of issue 8: empty this list when they land. An entry that no longer occurs fails
- * the test too, so the list can only shrink.
- */
-const ALLOWED: readonly string[] = [
-  // removed by the module moves of issue 8
-  'modules/callcenter/calls.server.test.ts -> modules/clients/tables.ts',
-]
-
 export interface Violation {
   file: string
   imported: string
@@ -113,14 +103,9 @@ describe('import boundaries', () => {
     for (const part of ['core/', 'server/', 'modules/', 'app/']) expect([...sources.keys()].some(f => f.startsWith(part)), part).toBe(true)
   })
 
-  it('holds in the tree (apart from the known violations listed in ALLOWED)', () => {
-    const unexpected = violations.filter(v => !ALLOWED.includes(key(v))).map(v => `${key(v)}  (${v.rule})`)
-    expect(unexpected, `imports across the boundaries:\n${unexpected.join('\n')}`).toEqual([])
-  })
-
-  it('lists no allowed violation that is gone (remove it from ALLOWED)', () => {
-    const present = new Set(violations.map(key))
-    expect(ALLOWED.filter(entry => !present.has(entry))).toEqual([])
+  it('holds in the tree', () => {
+    const found = violations.map(v => `${key(v)}  (${v.rule})`)
+    expect(found, `imports across the boundaries:\n${found.join('\n')}`).toEqual([])
   })
 })
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { serverModules } from '../../app/server-modules'
+import { testModules } from '../../server/testing/modules'
 import { buildApp } from '../../server/app'
 import { openPglite, openPostgres, type DbHandle } from '../../server/db/client'
 import { migrateDb } from '../../server/db/migrate'
@@ -207,7 +207,7 @@ describe.each(testDbKinds())('tenders: the history the call center kept moves to
 
   it('copies every row in order, then the old table goes (tenders migrate before the call center)', async () => {
     const handle = await databaseBeforeIssue8()
-    await migrateDb(handle, serverModules)
+    await migrateDb(handle, testModules())
     const rows = await handle.db.select().from(tenderHistory).orderBy(tenderHistory.id)
     expect(rows.map(r => [r.tender_id, r.type, r.value, r.user_id, r.created_at.toISOString()])).toEqual([
       [9, 3, '77011234567', 1, '2026-01-01T10:00:00.000Z'],
@@ -230,7 +230,7 @@ describe.each(testDbKinds())('tenders: the history the call center kept moves to
   it('starts a new database with tender_history and without the old table', async () => {
     const db = await emptyDb(kind)
     cleanup.push(db.close)
-    await migrateDb(db.handle, serverModules)
+    await migrateDb(db.handle, testModules())
     expect(await tableExists(db.handle, 'tender_history')).toBe(true)
     expect(await tableExists(db.handle, 'callcenter_history')).toBe(false)
   })
