@@ -23,7 +23,7 @@ import type {
 } from './contract'
 import { clientsApi } from './paths'
 import type { CompanyListQuery, IndividualListQuery, PublicKind, SectionData, SectionKey } from './model'
-import { canReportProgress, downloadBlob, saveBlob, uploadWithProgress } from './transfer'
+import { saveBlob } from './save-blob'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
@@ -70,7 +70,6 @@ declare module '../../core/bus/commands' {
 /** Form keys: one per form on screen, so each shows its own saving state and failure. */
 export const formKey = (section: SectionKey | 'individual', id: number | null): string => `${section}:${id ?? 'new'}`
 
-const NETWORK_ERROR = 'core:api.networkError'
 const GENERIC_ERROR = 'clients:errors.generic'
 
 const sectionPath: { [K in SectionKey]: (companyId: number) => string } = {
@@ -170,7 +169,7 @@ export const clientsCommands: CommandHandlers = {
     if (q) searchParams.q = q
     if (kind) searchParams.kind = kind
     try {
-      const { blob, name } = await downloadBlob(ctx.bus, clientsApi.companiesExport, { searchParams, networkError: NETWORK_ERROR })
+      const { blob, name } = await ctx.api.download(clientsApi.companiesExport, { searchParams, quiet: true })
       const fileName = name ?? 'companies.xlsx'
       saveBlob(blob, fileName)
       ctx.bus.emit('clients/exportFinished', { name: fileName, size: blob.size }, 'api')
@@ -297,17 +296,15 @@ export const clientsCommands: CommandHandlers = {
     ctx.bus.emit('clients/uploadStarted', { uploadId, companyId, name, size: file.size }, ctx.source)
     let reported = 0
     try {
-      const info = canReportProgress()
-        ? await uploadWithProgress<FileInfo>(ctx.bus, clientsApi.files(companyId), file, name, {
-            networkError: NETWORK_ERROR,
-            onProgress(loaded, total) {
-              const share = total > 0 ? loaded / total : 0
-              if (share - reported < PROGRESS_STEP && share < 1) return
-              reported = share
-              ctx.bus.emit('clients/uploadProgressed', { uploadId, loaded, total }, 'api')
-            },
-          })
-        : await ctx.api.post<FileInfo>(clientsApi.files(companyId), formDataOf(file, name), { quiet: true })
+      const info = await ctx.api.upload<FileInfo>(clientsApi.files(companyId), file, name, {
+        quiet: true,
+        onProgress(loaded, total) {
+          const share = total > 0 ? loaded / total : 0
+          if (share - reported < PROGRESS_STEP && share < 1) return
+          reported = share
+          ctx.bus.emit('clients/uploadProgressed', { uploadId, loaded, total }, 'api')
+        },
+      })
       ctx.bus.emit('clients/uploadFinished', { uploadId, file: info }, 'api')
     } catch (error) {
       const failure = asFailure(error)
@@ -319,7 +316,7 @@ export const clientsCommands: CommandHandlers = {
 
   'clients/downloadFile': async ({ companyId, fileId, name }, ctx) => {
     try {
-      const { blob, name: served } = await downloadBlob(ctx.bus, clientsApi.file(companyId, fileId), { networkError: NETWORK_ERROR })
+      const { blob, name: served } = await ctx.api.download(clientsApi.file(companyId, fileId), { quiet: true })
       saveBlob(blob, served ?? name)
     } catch (error) {
       const failure: Failure = asFailure(error)
@@ -367,10 +364,4 @@ export const clientsCommands: CommandHandlers = {
       ctx.bus.emit('clients/publicFailed', { kind, hash, failure: asFailure(error) }, 'api')
     }
   },
-}
-
-function formDataOf(file: Blob, name: string): FormData {
-  const body = new FormData()
-  body.append('file', file, name)
-  return body
 }

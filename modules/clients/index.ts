@@ -4,7 +4,6 @@ import { isClient, keepsClients } from './access'
 import { clientsCommands } from './commands'
 import { completenessAfterSaveProcess, searchProcess } from './process'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
-import { credentialsProcess } from './transfer'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
 
@@ -57,6 +56,6 @@ export default definePlugin({
   socketActions: [UPDATE_CLIENT_PROGRESS],
   links: { 'clients/company': ({ id }) => `/clients/${id}` },
   commands: clientsCommands,
-  processes: [searchProcess, completenessAfterSaveProcess, credentialsProcess],
+  processes: [searchProcess, completenessAfterSaveProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

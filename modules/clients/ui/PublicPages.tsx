@@ -12,8 +12,10 @@ import { clientsApi, type PublicCompany, type PublicDocumentsView, type PublicFi
 import { $public, type PublicKind } from '../model'
 import { DataTable, FinancialsTable, TableScroll } from './tables'
 import { Loaded } from './states'
-import { API_BASE } from '../transfer'
 import { formatBytes, formatDate } from './view'
+
+/** The public files are plain links (no session, no script): the API client's base, as the app configures it (core/runtime). */
+const API_BASE = '/api/'
 
 const Page = styled.main`
   max-width: ${({ theme }) => theme.size.contentMax};
