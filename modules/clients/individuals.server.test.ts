@@ -4,7 +4,7 @@ import { describeEachDb } from '../../server/testing/harness'
 import { isInnChecksumValid, isOgrnChecksumValid, isOgrnipChecksumValid } from './rules/checksums'
 import { createClientsServer } from './server'
 import { createDadataRegistry } from './server/registry'
-import { cast, createCompany, testDataDir, type Cast } from './server/test-helpers'
+import { cast, testDataDir, type Cast } from './server/test-helpers'
 import { registryOrganizations } from './tables'
 
 const en = { 'accept-language': 'en' }
