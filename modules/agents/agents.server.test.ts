@@ -57,7 +57,8 @@ describeEachDb(
   ctx => {
     let c: Awaited<ReturnType<typeof cast>>
     const get = (url: string, token: string | null, headers?: Record<string, string>) => ctx.call('GET', `/api/v1/${url}`, token, undefined, headers)
-    const post = (url: string, token: string | null, body: unknown = {}, headers?: Record<string, string>) => ctx.call('POST', `/api/v1/${url}`, token, body, headers)
+    const post = (url: string, token: string | null, body: unknown = {}, headers?: Record<string, string>) =>
+      ctx.call('POST', `/api/v1/${url}`, token, body, headers)
 
     it('lists agents and managers with their offices and counts, for administrators and verifiers only', async () => {
       c = await cast(ctx)
@@ -106,7 +107,13 @@ describeEachDb(
       expect((await post(`agents/${c.agentB.id}/impersonate`, token)).statusCode).toBe(403)
 
       const [audit] = await ctx.db.select().from(impersonations)
-      expect(audit).toMatchObject({ admin_user_id: c.admin.id, target_user_id: c.agentA.id, user_agent: 'Browser/1.0', started_at: new Date(ctx.clock.now()), ended_at: null })
+      expect(audit).toMatchObject({
+        admin_user_id: c.admin.id,
+        target_user_id: c.agentA.id,
+        user_agent: 'Browser/1.0',
+        started_at: new Date(ctx.clock.now()),
+        ended_at: null,
+      })
       expect(audit?.ip).toEqual(expect.any(String))
 
       ctx.clock.advance(120_000)
@@ -123,7 +130,18 @@ describeEachDb(
       expect(ended?.ended_at).toEqual(new Date(ctx.clock.now()))
 
       const log = (await get('impersonations', admin.token)).json().data
-      expect(log).toEqual({ total: 1, items: [{ id: audit?.id, admin: { id: c.admin.id, name: 'Администратор' }, target: { id: c.agentA.id, name: 'Агент Анна' }, started_at: expect.any(String), ended_at: ended?.ended_at?.toISOString() }] })
+      expect(log).toEqual({
+        total: 1,
+        items: [
+          {
+            id: audit?.id,
+            admin: { id: c.admin.id, name: 'Администратор' },
+            target: { id: c.agentA.id, name: 'Агент Анна' },
+            started_at: expect.any(String),
+            ended_at: ended?.ended_at?.toISOString(),
+          },
+        ],
+      })
       expect((await get(`agents/${c.agentA.id}`, admin.token)).json().data).toMatchObject({ can_impersonate: true, impersonations: [{ id: audit?.id }] })
       expect((await get(`impersonations?agent_id=${c.agentB.id}`, admin.token)).json().data.total).toBe(0)
     })
@@ -202,7 +220,10 @@ describe('agents: the impersonations table after the move', () => {
       // The table as the clients module's first migration created it (the same names), outside this module's journal.
       const created = readFileSync(new URL('./migrations/0000_agents.sql', import.meta.url), 'utf8')
       for (const statement of created.split('--> statement-breakpoint')) await handle.db.execute(sql.raw(statement))
-      const [user] = await handle.db.insert(users).values({ full_name: 'А', phone: '77001112233', password_hash: 'x', role: ROLE.admin, created_at: new Date() }).returning({ id: users.id })
+      const [user] = await handle.db
+        .insert(users)
+        .values({ full_name: 'А', phone: '77001112233', password_hash: 'x', role: ROLE.admin, created_at: new Date() })
+        .returning({ id: users.id })
       const userId = user!.id
       await handle.db.insert(impersonations).values({ admin_user_id: userId, target_user_id: userId, started_at: new Date() })
 

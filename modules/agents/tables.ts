@@ -32,5 +32,9 @@ export const impersonations = pgTable(
     started_at: at('started_at').notNull(),
     ended_at: at('ended_at'),
   },
-  t => [uniqueIndex('impersonations_session').on(t.session_id), index('impersonations_admin_idx').on(t.admin_user_id), index('impersonations_target_idx').on(t.target_user_id)],
+  t => [
+    uniqueIndex('impersonations_session').on(t.session_id),
+    index('impersonations_admin_idx').on(t.admin_user_id),
+    index('impersonations_target_idx').on(t.target_user_id),
+  ],
 )

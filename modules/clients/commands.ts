@@ -208,10 +208,19 @@ export const clientsCommands: CommandHandlers = {
     ),
 
   'clients/setMainAccount': ({ companyId, id }, ctx) =>
-    saveInSection(ctx, companyId, 'bankAccounts', id, () => ctx.api.post<{ id: number }>(clientsApi.bankAccountMain(companyId, id), undefined, { quiet: true })),
+    saveInSection(ctx, companyId, 'bankAccounts', id, () =>
+      ctx.api.post<{ id: number }>(clientsApi.bankAccountMain(companyId, id), undefined, { quiet: true }),
+    ),
 
   'clients/saveFinancials': ({ companyId, form }, ctx) =>
-    saveInSection(ctx, companyId, 'financials', null, () => ctx.api.post<{ id: number }>(clientsApi.financials(companyId), form, { quiet: true }), 'financialsUpdated'),
+    saveInSection(
+      ctx,
+      companyId,
+      'financials',
+      null,
+      () => ctx.api.post<{ id: number }>(clientsApi.financials(companyId), form, { quiet: true }),
+      'financialsUpdated',
+    ),
 
   'clients/saveDocument': ({ companyId, form }, ctx) =>
     saveInSection(ctx, companyId, 'documents', null, () => ctx.api.post<{ id: number }>(clientsApi.documents(companyId), form, { quiet: true })),

@@ -29,7 +29,10 @@ const fakeDadata: typeof fetch = async (input, init) => {
           name: { full_with_opf: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"', short_with_opf: 'ПАО СБЕРБАНК' },
           management: { name: 'Греф Герман Оскарович', post: 'ПРЕЗИДЕНТ' },
           state: { status: 'ACTIVE', registration_date: Date.UTC(1991, 5, 20) },
-          address: { value: 'г Москва, ул Вавилова, д 19', data: { postal_code: '117312', city: 'Москва', street_with_type: 'ул Вавилова', house: '19', flat: null } },
+          address: {
+            value: 'г Москва, ул Вавилова, д 19',
+            data: { postal_code: '117312', city: 'Москва', street_with_type: 'ул Вавилова', house: '19', flat: null },
+          },
         },
       },
     ],

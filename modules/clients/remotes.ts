@@ -54,7 +54,8 @@ export const companiesList = remote('clients/companies', {
 
 /** Individuals (/physics and the individuals tab). */
 export const individualsList = remote('clients/individuals', {
-  load: (query: IndividualListQuery, { api, signal }) => api.get<Page<IndividualListItem>>(clientsApi.individuals, { quiet, signal, searchParams: listParams(query) }),
+  load: (query: IndividualListQuery, { api, signal }) =>
+    api.get<Page<IndividualListItem>>(clientsApi.individuals, { quiet, signal, searchParams: listParams(query) }),
 })
 
 // ─── The company card ────────────────────────────────────────────────────────────────────────────────────────

@@ -71,13 +71,17 @@ describeEachDb(
         if (actor.role === ROLE.agentManager && actor.office_id !== null) return agent === actor.id || ref(agent)?.office_id === actor.office_id
         return agent === actor.id
       }
+      const keeper = (actor: Person) => actor.role === ROLE.agent || actor.role === ROLE.agentManager
       const before = {
         company: (actor: Person, c: { agent: number | null; owner: number | null }) =>
-          actor.role === ROLE.admin || (actor.role === ROLE.client ? c.owner === actor.id : (actor.role === ROLE.agent || actor.role === ROLE.agentManager) && keptBy(actor, c.agent)),
-        individual: (actor: Person, i: { agent: number | null }) => actor.role === ROLE.admin || ((actor.role === ROLE.agent || actor.role === ROLE.agentManager) && keptBy(actor, i.agent)),
+          actor.role === ROLE.admin || (actor.role === ROLE.client ? c.owner === actor.id : keeper(actor) && keptBy(actor, c.agent)),
+        individual: (actor: Person, i: { agent: number | null }) => actor.role === ROLE.admin || (keeper(actor) && keptBy(actor, i.agent)),
       }
       const sorted = (ids: number[]) => [...ids].sort((x, y) => x - y)
-      const listed = async (path: string, token: string) => sorted(((await ctx.call('GET', `/api/v1/${path}?limit=100`, token)).json().data.items as { id: number }[]).map(i => i.id))
+      const listed = async (path: string, token: string) => {
+        const items = (await ctx.call('GET', `/api/v1/${path}?limit=100`, token)).json().data.items as { id: number }[]
+        return sorted(items.map(i => i.id))
+      }
 
       let seen = 0
       for (const actor of people) {

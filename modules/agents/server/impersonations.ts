@@ -59,7 +59,12 @@ export async function listImpersonations(db: Db, where: SQL | undefined, limit: 
 /** The open impersonation a session belongs to, if any. */
 async function openImpersonation(db: Db, sessionId: number) {
   const [row] = await db
-    .select({ id: impersonations.id, admin_user_id: impersonations.admin_user_id, admin_session_id: impersonations.admin_session_id, admin_name: users.full_name })
+    .select({
+      id: impersonations.id,
+      admin_user_id: impersonations.admin_user_id,
+      admin_session_id: impersonations.admin_session_id,
+      admin_name: users.full_name,
+    })
     .from(impersonations)
     .innerJoin(users, eq(users.id, impersonations.admin_user_id))
     .where(and(eq(impersonations.session_id, sessionId), isNull(impersonations.ended_at)))

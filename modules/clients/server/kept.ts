@@ -29,8 +29,16 @@ export function keptClientCounts(db: Db): KeptClientCounts {
     if (userIds.length === 0) return counts
     const ids = [...userIds]
     const [byCompany, byIndividual] = await Promise.all([
-      db.select({ id: companies.agent_user_id, n: count() }).from(companies).where(inArray(companies.agent_user_id, ids)).groupBy(companies.agent_user_id),
-      db.select({ id: individuals.agent_user_id, n: count() }).from(individuals).where(inArray(individuals.agent_user_id, ids)).groupBy(individuals.agent_user_id),
+      db
+        .select({ id: companies.agent_user_id, n: count() })
+        .from(companies)
+        .where(inArray(companies.agent_user_id, ids))
+        .groupBy(companies.agent_user_id),
+      db
+        .select({ id: individuals.agent_user_id, n: count() })
+        .from(individuals)
+        .where(inArray(individuals.agent_user_id, ids))
+        .groupBy(individuals.agent_user_id),
     ])
     for (const r of byCompany) if (r.id !== null) counts.get(r.id)!.companies = Number(r.n)
     for (const r of byIndividual) if (r.id !== null) counts.get(r.id)!.individuals = Number(r.n)

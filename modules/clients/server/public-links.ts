@@ -87,7 +87,13 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     const form = parseBody(publicLinkForm, request.body)
     const [row] = await db
       .insert(publicLinks)
-      .values({ company_id: company.id, kind: form.kind, nonce: randomBytes(16).toString('base64url'), created_by: actor.id, created_at: new Date(clock.now()) })
+      .values({
+        company_id: company.id,
+        kind: form.kind,
+        nonce: randomBytes(16).toString('base64url'),
+        created_by: actor.id,
+        created_at: new Date(clock.now()),
+      })
       .returning()
     return ok(toLink(await ctx.linkSecret(), row!))
   })
