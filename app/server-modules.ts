@@ -1,3 +1,4 @@
+import { agentsServer } from '../modules/agents/server'
 import { callCenterServer } from '../modules/callcenter/server'
 import { clientsServer } from '../modules/clients/server'
 import { notificationsServer } from '../modules/notifications/server'
@@ -10,4 +11,4 @@ import type { ServerModule } from '../server/module'
  * The order is the order their migrations run in: tenders before callcenter, so the tender history the call center
  * used to keep is copied into tender_history before the call center's migration drops its old table.
  */
-export const serverModules: readonly ServerModule[] = [notificationsServer, tendersServer, callCenterServer, clientsServer]
+export const serverModules: readonly ServerModule[] = [notificationsServer, tendersServer, callCenterServer, clientsServer, agentsServer]

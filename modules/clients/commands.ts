@@ -3,27 +3,37 @@ import type { Failure } from '../../core/api/envelope'
 import type { Bus } from '../../core/bus/bus'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
 import { TOAST_PRESET } from '../../core/toast/toast'
+import type { Remote } from '../../core/data/remote'
 import type {
   BankAccountFormInput,
   Company,
   CompanyFormInput,
-  CompanyListItem,
   CompanySearchItem,
   DocumentFormInput,
   FileInfo,
   FinancialsFormInput,
   Individual,
   IndividualFormInput,
-  IndividualListItem,
   LicenceFormInput,
   OwnerFormInput,
-  Page,
   PersonFormInput,
   PublicLinkKind,
 } from './contract'
 import { clientsApi } from './paths'
-import type { CompanyListQuery, IndividualListQuery, PublicKind, SectionData, SectionKey } from './model'
-import { canReportProgress, downloadBlob, saveBlob, uploadWithProgress } from './transfer'
+import {
+  companiesList,
+  individual,
+  individualsList,
+  publicView,
+  sections,
+  type CompanyListQuery,
+  type IndividualListQuery,
+  type ListSectionKey,
+  type PublicQuery,
+  type SectionKey,
+  type SectionQuery,
+} from './remotes'
+import { saveBlob } from './save-blob'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
@@ -45,7 +55,7 @@ declare module '../../core/bus/commands' {
     'clients/saveDocument': { companyId: number; form: DocumentFormInput }
     'clients/saveLicence': { companyId: number; id: number | null; form: LicenceFormInput }
     /** Deletes a record of a section (a public link is revoked). */
-    'clients/removeRecord': { companyId: number; section: Exclude<SectionKey, 'company'>; id: number }
+    'clients/removeRecord': { companyId: number; section: ListSectionKey; id: number }
     'clients/createPublicLink': { companyId: number; kind: PublicLinkKind }
 
     /** What the user typed into the company search; the search process decides when to ask. */
@@ -63,28 +73,16 @@ declare module '../../core/bus/commands' {
     'clients/saveIndividual': { id: number | null; form: IndividualFormInput }
     'clients/deleteIndividual': { id: number }
 
-    'clients/loadPublic': { kind: PublicKind; hash: string }
+    'clients/loadPublic': PublicQuery
   }
 }
 
 /** Form keys: one per form on screen, so each shows its own saving state and failure. */
 export const formKey = (section: SectionKey | 'individual', id: number | null): string => `${section}:${id ?? 'new'}`
 
-const NETWORK_ERROR = 'core:api.networkError'
 const GENERIC_ERROR = 'clients:errors.generic'
 
-const sectionPath: { [K in SectionKey]: (companyId: number) => string } = {
-  company: clientsApi.company,
-  persons: clientsApi.persons,
-  owners: clientsApi.owners,
-  bankAccounts: clientsApi.bankAccounts,
-  financials: clientsApi.financials,
-  documents: clientsApi.documents,
-  licences: clientsApi.licences,
-  publicLinks: clientsApi.publicLinks,
-}
-
-const removePath: { [K in Exclude<SectionKey, 'company'>]: (companyId: number, id: number) => string } = {
+const removePath: { [K in ListSectionKey]: (companyId: number, id: number) => string } = {
   persons: clientsApi.personDelete,
   owners: clientsApi.ownerDelete,
   bankAccounts: clientsApi.bankAccountDelete,
@@ -92,6 +90,11 @@ const removePath: { [K in Exclude<SectionKey, 'company'>]: (companyId: number, i
   documents: clientsApi.documentDelete,
   licences: clientsApi.licenceDelete,
   publicLinks: clientsApi.publicLinkRevoke,
+}
+
+/** A save answers with the record as the server now has it: the record's store takes it (when it shows that record). */
+function answered<Q, T>(ctx: CommandContext, store: Remote<Q, T>, query: Q, data: T): void {
+  ctx.bus.emit('remote/loaded', { key: store.key, query, data }, 'api')
 }
 
 /**
@@ -120,7 +123,7 @@ async function save<T extends { id: number }>(
 async function saveInSection<T extends { id: number }>(
   ctx: CommandContext,
   companyId: number,
-  section: Exclude<SectionKey, 'company'>,
+  section: ListSectionKey,
   id: number | null,
   request: () => Promise<T>,
   toast: 'saved' | 'financialsUpdated' = 'saved',
@@ -139,30 +142,8 @@ const searches = new WeakMap<Bus, AbortController>()
 const PROGRESS_STEP = 0.02
 
 export const clientsCommands: CommandHandlers = {
-  'clients/loadCompanies': async (query, ctx) => {
-    ctx.bus.emit('clients/companiesRequested', { query }, ctx.source)
-    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
-    if (query.q) searchParams.q = query.q
-    if (query.kind) searchParams.kind = query.kind
-    try {
-      const page = await ctx.api.get<Page<CompanyListItem>>(clientsApi.companies, { quiet: true, searchParams })
-      ctx.bus.emit('clients/companiesLoaded', { query, page }, 'api')
-    } catch (error) {
-      ctx.bus.emit('clients/companiesFailed', { query, failure: asFailure(error) }, 'api')
-    }
-  },
-
-  'clients/loadIndividuals': async (query, ctx) => {
-    ctx.bus.emit('clients/individualsRequested', { query }, ctx.source)
-    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
-    if (query.q) searchParams.q = query.q
-    try {
-      const page = await ctx.api.get<Page<IndividualListItem>>(clientsApi.individuals, { quiet: true, searchParams })
-      ctx.bus.emit('clients/individualsLoaded', { query, page }, 'api')
-    } catch (error) {
-      ctx.bus.emit('clients/individualsFailed', { query, failure: asFailure(error) }, 'api')
-    }
-  },
+  'clients/loadCompanies': companiesList.load,
+  'clients/loadIndividuals': individualsList.load,
 
   'clients/exportCompanies': async ({ q, kind }, ctx) => {
     ctx.bus.emit('clients/exportStarted', {}, ctx.source)
@@ -170,7 +151,7 @@ export const clientsCommands: CommandHandlers = {
     if (q) searchParams.q = q
     if (kind) searchParams.kind = kind
     try {
-      const { blob, name } = await downloadBlob(ctx.bus, clientsApi.companiesExport, { searchParams, networkError: NETWORK_ERROR })
+      const { blob, name } = await ctx.api.download(clientsApi.companiesExport, { searchParams, quiet: true })
       const fileName = name ?? 'companies.xlsx'
       saveBlob(blob, fileName)
       ctx.bus.emit('clients/exportFinished', { name: fileName, size: blob.size }, 'api')
@@ -181,22 +162,12 @@ export const clientsCommands: CommandHandlers = {
 
   'clients/openCompany': ({ companyId }, ctx) => void ctx.bus.emit('clients/companyOpened', { companyId }, ctx.source),
 
-  'clients/loadSection': async ({ companyId, section }, ctx) => {
-    ctx.bus.emit('clients/sectionRequested', { companyId, section }, ctx.source)
-    try {
-      const data = await ctx.api.get<SectionData[typeof section]>(sectionPath[section](companyId), { quiet: true })
-      ctx.bus.emit('clients/sectionLoaded', { companyId, section, data } as never, 'api')
-    } catch (error) {
-      ctx.bus.emit('clients/sectionFailed', { companyId, section, failure: asFailure(error) }, 'api')
-    }
-  },
+  'clients/loadSection': ({ companyId, section }, ctx) => (sections[section] as Remote<SectionQuery, unknown>).load({ companyId }, ctx),
 
   'clients/createCompany': async ({ form }, ctx) => {
     const company = await save(ctx, formKey('company', null), null, 'company', () => ctx.api.post<Company>(clientsApi.companies, form, { quiet: true }))
     if (!company) return
     ctx.toast({ ...TOAST_PRESET.companyUpdated, text: 'clients:toast.companyCreated' })
-    ctx.bus.emit('clients/companyOpened', { companyId: company.id }, 'api')
-    ctx.bus.emit('clients/sectionLoaded', { companyId: company.id, section: 'company', data: company }, 'api')
     ctx.bus.emit('app/navigationRequested', { to: `/clients/${company.id}`, replace: true }, 'api')
   },
 
@@ -206,7 +177,7 @@ export const clientsCommands: CommandHandlers = {
     )
     if (!company) return
     ctx.toast({ ...TOAST_PRESET.companyUpdated, text: 'clients:toast.companyUpdated' })
-    ctx.bus.emit('clients/sectionLoaded', { companyId, section: 'company', data: company }, 'api')
+    answered(ctx, sections.company, { companyId }, company)
     const { id, inn, ogrn, short_name, full_name } = company
     ctx.bus.emit('auth/companyChanged', { company: { id, inn, ogrn, short_name, full_name } }, 'api')
   },
@@ -237,10 +208,19 @@ export const clientsCommands: CommandHandlers = {
     ),
 
   'clients/setMainAccount': ({ companyId, id }, ctx) =>
-    saveInSection(ctx, companyId, 'bankAccounts', id, () => ctx.api.post<{ id: number }>(clientsApi.bankAccountMain(companyId, id), undefined, { quiet: true })),
+    saveInSection(ctx, companyId, 'bankAccounts', id, () =>
+      ctx.api.post<{ id: number }>(clientsApi.bankAccountMain(companyId, id), undefined, { quiet: true }),
+    ),
 
   'clients/saveFinancials': ({ companyId, form }, ctx) =>
-    saveInSection(ctx, companyId, 'financials', null, () => ctx.api.post<{ id: number }>(clientsApi.financials(companyId), form, { quiet: true }), 'financialsUpdated'),
+    saveInSection(
+      ctx,
+      companyId,
+      'financials',
+      null,
+      () => ctx.api.post<{ id: number }>(clientsApi.financials(companyId), form, { quiet: true }),
+      'financialsUpdated',
+    ),
 
   'clients/saveDocument': ({ companyId, form }, ctx) =>
     saveInSection(ctx, companyId, 'documents', null, () => ctx.api.post<{ id: number }>(clientsApi.documents(companyId), form, { quiet: true })),
@@ -297,17 +277,15 @@ export const clientsCommands: CommandHandlers = {
     ctx.bus.emit('clients/uploadStarted', { uploadId, companyId, name, size: file.size }, ctx.source)
     let reported = 0
     try {
-      const info = canReportProgress()
-        ? await uploadWithProgress<FileInfo>(ctx.bus, clientsApi.files(companyId), file, name, {
-            networkError: NETWORK_ERROR,
-            onProgress(loaded, total) {
-              const share = total > 0 ? loaded / total : 0
-              if (share - reported < PROGRESS_STEP && share < 1) return
-              reported = share
-              ctx.bus.emit('clients/uploadProgressed', { uploadId, loaded, total }, 'api')
-            },
-          })
-        : await ctx.api.post<FileInfo>(clientsApi.files(companyId), formDataOf(file, name), { quiet: true })
+      const info = await ctx.api.upload<FileInfo>(clientsApi.files(companyId), file, name, {
+        quiet: true,
+        onProgress(loaded, total) {
+          const share = total > 0 ? loaded / total : 0
+          if (share - reported < PROGRESS_STEP && share < 1) return
+          reported = share
+          ctx.bus.emit('clients/uploadProgressed', { uploadId, loaded, total }, 'api')
+        },
+      })
       ctx.bus.emit('clients/uploadFinished', { uploadId, file: info }, 'api')
     } catch (error) {
       const failure = asFailure(error)
@@ -319,23 +297,15 @@ export const clientsCommands: CommandHandlers = {
 
   'clients/downloadFile': async ({ companyId, fileId, name }, ctx) => {
     try {
-      const { blob, name: served } = await downloadBlob(ctx.bus, clientsApi.file(companyId, fileId), { networkError: NETWORK_ERROR })
+      const { blob, name: served } = await ctx.api.download(clientsApi.file(companyId, fileId), { quiet: true })
       saveBlob(blob, served ?? name)
     } catch (error) {
       const failure: Failure = asFailure(error)
-      ctx.bus.emit('clients/downloadFailed', { failure }, 'api')
       ctx.toast({ ...TOAST_PRESET.apiError, text: failure.message || GENERIC_ERROR })
     }
   },
 
-  'clients/loadIndividual': async ({ id }, ctx) => {
-    ctx.bus.emit('clients/individualRequested', { id }, ctx.source)
-    try {
-      ctx.bus.emit('clients/individualLoaded', { individual: await ctx.api.get<Individual>(clientsApi.individual(id), { quiet: true }) }, 'api')
-    } catch (error) {
-      ctx.bus.emit('clients/individualFailed', { id, failure: asFailure(error) }, 'api')
-    }
-  },
+  'clients/loadIndividual': individual.load,
 
   'clients/saveIndividual': async ({ id, form }, ctx) => {
     const saved = await save(ctx, formKey('individual', id), null, 'individual', () =>
@@ -343,7 +313,7 @@ export const clientsCommands: CommandHandlers = {
     )
     if (!saved) return
     ctx.toast({ kind: 'success', text: 'clients:toast.saved' })
-    ctx.bus.emit('clients/individualLoaded', { individual: saved }, 'api')
+    answered(ctx, individual, { id: saved.id }, saved)
     if (id === null) ctx.bus.emit('app/navigationRequested', { to: `/physics/${saved.id}`, replace: true }, 'api')
   },
 
@@ -357,20 +327,5 @@ export const clientsCommands: CommandHandlers = {
     }
   },
 
-  'clients/loadPublic': async ({ kind, hash }, ctx) => {
-    ctx.bus.emit('clients/publicRequested', { kind, hash }, ctx.source)
-    const path = kind === 'documents' ? clientsApi.publicDocuments(hash) : clientsApi.publicFinancials(hash)
-    try {
-      const view = await ctx.api.get(path, { quiet: true, sessionRedirect: false })
-      ctx.bus.emit('clients/publicLoaded', { kind, hash, view } as never, 'api')
-    } catch (error) {
-      ctx.bus.emit('clients/publicFailed', { kind, hash, failure: asFailure(error) }, 'api')
-    }
-  },
-}
-
-function formDataOf(file: Blob, name: string): FormData {
-  const body = new FormData()
-  body.append('file', file, name)
-  return body
+  'clients/loadPublic': publicView.load,
 }

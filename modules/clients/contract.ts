@@ -13,7 +13,6 @@
  * never block a save; the form runs the same functions as the user types.
  */
 import type { Page } from '../../core/api/envelope'
-import type { Role, SignInResult } from '../../core/auth/profile'
 import type {
   CompanyKind,
   CompanyStatus,
@@ -32,7 +31,7 @@ import type { Address } from './rules/forms'
 import type { Warnings } from './rules/warnings'
 
 export * from './rules'
-export type { Page, SignInResult }
+export type { Page }
 
 // ─── Paths: in ./paths.ts, without runtime imports, so the browser's entry chunk can hold them without the rules.
 export { clientsApi, publicPagePath } from './paths'

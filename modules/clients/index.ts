@@ -1,10 +1,9 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { canManageClients, canSeeIndividuals, isClient } from './access'
+import { isClient, keepsClients } from './access'
 import { clientsCommands } from './commands'
 import { completenessAfterSaveProcess, searchProcess } from './process'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
-import { credentialsProcess } from './transfer'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
 
@@ -22,17 +21,17 @@ const individual = () => import('./ui/IndividualPage')
 export default definePlugin({
   id: 'clients',
   routes: [
-    { path: '/clients', page: () => import('./ui/ClientsPage'), access: canManageClients },
-    { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: canManageClients },
-    { path: '/add-client', page: () => import('./ui/AddClientPage'), access: canManageClients },
+    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients },
+    { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: keepsClients },
+    { path: '/add-client', page: () => import('./ui/AddClientPage'), access: keepsClients },
     { path: '/company', page: cabinetCompany, access: isClient },
     { path: '/faces', page: cabinetCompany, access: isClient },
     { path: '/banks', page: cabinetCompany, access: isClient },
     { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
     { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
-    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: canSeeIndividuals },
-    { path: '/physics/add', page: individual, access: canSeeIndividuals },
-    { path: '/physics/:id', page: individual, access: canSeeIndividuals },
+    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: keepsClients },
+    { path: '/physics/add', page: individual, access: keepsClients },
+    { path: '/physics/:id', page: individual, access: keepsClients },
     {
       path: '/public-documents/:hash',
       page: () => import('./ui/PublicPages').then(m => ({ default: m.PublicDocumentsPage })),
@@ -47,7 +46,7 @@ export default definePlugin({
     },
   ],
   sidebar: [
-    { id: 'clients', to: '/clients', label: 'clients:menu.clients', order: 10, visible: canManageClients, icon: 'people' },
+    { id: 'clients', to: '/clients', label: 'clients:menu.clients', order: 10, visible: keepsClients, icon: 'people' },
     { id: 'company', to: '/company', label: 'clients:menu.company', order: 12, visible: isClient, icon: 'building' },
     { id: 'financials', to: '/financials', label: 'clients:menu.financials', order: 14, visible: isClient, icon: 'chart' },
     { id: 'documents', to: '/documents', label: 'clients:menu.documents', order: 16, visible: isClient, icon: 'doc' },
@@ -57,6 +56,6 @@ export default definePlugin({
   socketActions: [UPDATE_CLIENT_PROGRESS],
   links: { 'clients/company': ({ id }) => `/clients/${id}` },
   commands: clientsCommands,
-  processes: [searchProcess, completenessAfterSaveProcess, credentialsProcess],
+  processes: [searchProcess, completenessAfterSaveProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

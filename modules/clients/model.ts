@@ -1,66 +1,14 @@
 import { createStore } from 'effector'
 import type { Failure } from '../../core/api/envelope'
 import { onBus } from '../../core/events/effector'
-import type {
-  BankAccount,
-  Company,
-  CompanyDocument,
-  CompanyListItem,
-  CompanySearchItem,
-  FileInfo,
-  FinancialPeriod,
-  Individual,
-  IndividualListItem,
-  Licence,
-  Owner,
-  Page,
-  PublicDocumentsView,
-  PublicFinancialsView,
-  PublicLink,
-  ResponsiblePerson,
-} from './contract'
+import type { CompanySearchItem, FileInfo } from './contract'
+import type { SectionKey } from './remotes'
 
 /**
- * The clients module's state: events (declared here by merging into the core's EventMap) folded into small
- * stores. Handlers (./commands.ts) emit the events; processes (./process.ts) derive the rest; screens read.
+ * The clients module's state besides its remote() stores (./remotes.ts): form saves, uploads, the company search,
+ * the export, failed removals. Events are declared here by merging into the core's EventMap; handlers
+ * (./commands.ts) emit them; processes (./process.ts) derive the rest; screens read.
  */
-
-/** The sections of a company card, each loaded (and failing, and retried) on its own (SPEC §8 loading errors). */
-export interface SectionData {
-  company: Company
-  persons: ResponsiblePerson[]
-  owners: Owner[]
-  bankAccounts: BankAccount[]
-  financials: FinancialPeriod[]
-  documents: CompanyDocument[]
-  licences: Licence[]
-  publicLinks: PublicLink[]
-}
-export type SectionKey = keyof SectionData
-export const SECTION_KEYS: readonly SectionKey[] = ['company', 'persons', 'owners', 'bankAccounts', 'financials', 'documents', 'licences', 'publicLinks']
-
-/** Something loaded from the server: what was there stays on screen while a reload runs or after it fails. */
-export type Loadable<T> =
-  | { status: 'idle'; data: null }
-  | { status: 'loading'; data: T | null }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; data: T | null; failure: Failure }
-
-const idle = { status: 'idle', data: null } as const
-const loading = <T>(state: Loadable<T>): Loadable<T> => ({ status: 'loading', data: state.data })
-const failed = <T>(state: Loadable<T>, failure: Failure): Loadable<T> => ({ status: 'failed', data: state.data, failure })
-
-export interface CompanyListQuery {
-  page: number
-  limit: number
-  q: string
-  kind?: 'legal' | 'sole'
-}
-export interface IndividualListQuery {
-  page: number
-  limit: number
-  q: string
-}
 
 /** A form's save: `seq` grows with every success so a screen can tell a new one from the last. */
 export interface FormState {
@@ -88,29 +36,14 @@ export interface SearchState {
   items: CompanySearchItem[]
 }
 
-export type PublicKind = 'documents' | 'financials'
-export interface PublicViews {
-  documents: PublicDocumentsView
-  financials: PublicFinancialsView
-}
-
 declare module '../../core/events/map' {
   interface EventMap {
-    'clients/companiesRequested': { query: CompanyListQuery }
-    'clients/companiesLoaded': { query: CompanyListQuery; page: Page<CompanyListItem> }
-    'clients/companiesFailed': { query: CompanyListQuery; failure: Failure }
-    'clients/individualsRequested': { query: IndividualListQuery }
-    'clients/individualsLoaded': { query: IndividualListQuery; page: Page<IndividualListItem> }
-    'clients/individualsFailed': { query: IndividualListQuery; failure: Failure }
     'clients/exportStarted': Record<string, never>
     'clients/exportFinished': { name: string; size: number }
     'clients/exportFailed': { failure: Failure }
 
-    /** A company card opened (or moved to another company): sections of another company are dropped. */
+    /** A company card opened: failed removals shown for the card before are forgotten. */
     'clients/companyOpened': { companyId: number }
-    'clients/sectionRequested': { companyId: number; section: SectionKey }
-    'clients/sectionLoaded': { [K in SectionKey]: { companyId: number; section: K; data: SectionData[K] } }[SectionKey]
-    'clients/sectionFailed': { companyId: number; section: SectionKey; failure: Failure }
 
     /** A form (`company`, `person:new`, `owner:12`, …) is being saved; its input stays on screen whatever happens. */
     'clients/formSaving': { form: string }
@@ -133,44 +66,10 @@ declare module '../../core/events/map' {
     'clients/uploadFinished': { uploadId: string; file: FileInfo }
     'clients/uploadFailed': { uploadId: string; failure: Failure }
     'clients/uploadDiscarded': { uploadId: string }
-
-    'clients/downloadFailed': { failure: Failure }
-
-    'clients/individualRequested': { id: number }
-    'clients/individualLoaded': { individual: Individual }
-    'clients/individualFailed': { id: number; failure: Failure }
-
-    'clients/publicRequested': { kind: PublicKind; hash: string }
-    'clients/publicLoaded': { [K in PublicKind]: { kind: K; hash: string; view: PublicViews[K] } }[PublicKind]
-    'clients/publicFailed': { kind: PublicKind; hash: string; failure: Failure }
   }
 }
 
 const loggedOut = onBus('auth/loggedOut')
-
-// ─── Lists ───────────────────────────────────────────────────────────────────────────────────────────────────
-
-export interface ListState<Q, T> {
-  query: Q | null
-  page: Loadable<Page<T>>
-}
-
-export const $companies = createStore<ListState<CompanyListQuery, CompanyListItem>>({ query: null, page: idle })
-  .on(onBus('clients/companiesRequested'), (s, { query }) => ({ query, page: loading(s.page) }))
-  .on(onBus('clients/companiesLoaded'), (s, { query, page }) => (same(s.query, query) ? { query, page: { status: 'ready', data: page } } : s))
-  .on(onBus('clients/companiesFailed'), (s, { query, failure }) => (same(s.query, query) ? { query, page: failed(s.page, failure) } : s))
-  .reset(loggedOut)
-
-export const $individuals = createStore<ListState<IndividualListQuery, IndividualListItem>>({ query: null, page: idle })
-  .on(onBus('clients/individualsRequested'), (s, { query }) => ({ query, page: loading(s.page) }))
-  .on(onBus('clients/individualsLoaded'), (s, { query, page }) => (same(s.query, query) ? { query, page: { status: 'ready', data: page } } : s))
-  .on(onBus('clients/individualsFailed'), (s, { query, failure }) => (same(s.query, query) ? { query, page: failed(s.page, failure) } : s))
-  .reset(loggedOut)
-
-/** An answer to an older query (the user typed on) does not overwrite the newer one's. */
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
 
 export const $export = createStore<{ status: 'idle' | 'running' | 'failed'; failure: Failure | null }>({ status: 'idle', failure: null })
   .on(onBus('clients/exportStarted'), () => ({ status: 'running', failure: null }))
@@ -179,38 +78,6 @@ export const $export = createStore<{ status: 'idle' | 'running' | 'failed'; fail
   .reset(loggedOut)
 
 // ─── The company card ────────────────────────────────────────────────────────────────────────────────────────
-
-export type Sections = { companyId: number | null } & { [K in SectionKey]: Loadable<SectionData[K]> }
-const emptySections = (companyId: number | null): Sections => ({
-  companyId,
-  company: idle,
-  persons: idle,
-  owners: idle,
-  bankAccounts: idle,
-  financials: idle,
-  documents: idle,
-  licences: idle,
-  publicLinks: idle,
-})
-
-export const $sections = createStore<Sections>(emptySections(null))
-  .on(onBus('clients/companyOpened'), (s, { companyId }) => (s.companyId === companyId ? s : emptySections(companyId)))
-  .on(onBus('clients/sectionRequested'), (s, { companyId, section }) =>
-    s.companyId === companyId ? { ...s, [section]: loading(s[section] as Loadable<unknown>) } : s,
-  )
-  .on(onBus('clients/sectionLoaded'), (s, { companyId, section, data }) =>
-    s.companyId === companyId ? { ...s, [section]: { status: 'ready', data } } : s,
-  )
-  .on(onBus('clients/sectionFailed'), (s, { companyId, section, failure }) =>
-    s.companyId === companyId ? { ...s, [section]: failed(s[section] as Loadable<unknown>, failure) } : s,
-  )
-  .on(onBus('clients/recordRemoved'), (s, { companyId, section, id }) => {
-    const current = s[section]
-    if (s.companyId !== companyId || !Array.isArray(current.data)) return s
-    const data = (current.data as { id: number }[]).filter(r => r.id !== id)
-    return { ...s, [section]: { ...current, data } }
-  })
-  .reset(loggedOut)
 
 export const $forms = createStore<Record<string, FormState>>({})
   .on(onBus('clients/formSaving'), (forms, { form }) => ({ ...forms, [form]: { ...(forms[form] ?? IDLE_FORM), status: 'saving', failure: null } }))
@@ -266,24 +133,3 @@ export const $uploads = createStore<Record<string, UploadState>>({})
     return rest
   })
   .reset(loggedOut)
-
-export const $downloadFailure = createStore<Failure | null>(null)
-  .on(onBus('clients/downloadFailed'), (_, { failure }) => failure)
-  .reset(loggedOut)
-
-// ─── Individuals ─────────────────────────────────────────────────────────────────────────────────────────────
-
-export const $individual = createStore<{ id: number | null; state: Loadable<Individual> }>({ id: null, state: idle })
-  .on(onBus('clients/individualRequested'), (s, { id }) => ({ id, state: s.id === id ? loading(s.state) : { status: 'loading', data: null } }))
-  .on(onBus('clients/individualLoaded'), (s, { individual }) =>
-    s.id === null || s.id === individual.id ? { id: individual.id, state: { status: 'ready', data: individual } } : s,
-  )
-  .on(onBus('clients/individualFailed'), (s, { id, failure }) => (s.id === id ? { id, state: failed(s.state, failure) } : s))
-  .reset(loggedOut)
-
-// ─── Public pages ────────────────────────────────────────────────────────────────────────────────────────────
-
-export const $public = createStore<{ key: string | null; state: Loadable<PublicDocumentsView | PublicFinancialsView> }>({ key: null, state: idle })
-  .on(onBus('clients/publicRequested'), (_, { kind, hash }) => ({ key: `${kind}:${hash}`, state: { status: 'loading', data: null } }))
-  .on(onBus('clients/publicLoaded'), (s, { kind, hash, view }) => (s.key === `${kind}:${hash}` ? { ...s, state: { status: 'ready', data: view } } : s))
-  .on(onBus('clients/publicFailed'), (s, { kind, hash, failure }) => (s.key === `${kind}:${hash}` ? { ...s, state: failed(s.state, failure) } : s))

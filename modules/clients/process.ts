@@ -1,6 +1,11 @@
-import { EMPTY, Subscription, filter, map, merge, switchMap, timer } from 'rxjs'
-import { ROLE } from '../../core/auth/profile'
+import { EMPTY, filter, map, merge, switchMap, timer } from 'rxjs'
+import { actorOf } from '../../core/access'
+import { $profile } from '../../core/auth/model'
+import type { Profile } from '../../core/auth/profile'
 import type { Process } from '../../core/plugin/types'
+import { isClient } from './access'
+
+const isClientProfile = (profile: Profile | null) => profile !== null && isClient(actorOf(profile))
 
 /** Typing pauses this long before the registry is asked; a newer input cancels what is in flight anyway. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -26,18 +31,10 @@ export const searchProcess: Process = ({ bus, commands }) =>
  * record of the client's company reloads v1/statistics/client-fullness. The socket's updateClientProgress
  * stays ignored (SPEC §4); this is the app's own logic instead.
  */
-export const completenessAfterSaveProcess: Process = ({ bus, commands }) => {
-  let isClient = false
-  const sub = new Subscription()
-  sub.add(bus.on('auth/profileLoaded').subscribe(e => (isClient = e.payload.profile.role === ROLE.client)))
-  sub.add(bus.on('auth/loggedOut').subscribe(() => (isClient = false)))
-  sub.add(
-    merge(
-      bus.on('clients/formSaved').pipe(filter(e => e.payload.companyId !== null)),
-      bus.on('clients/recordRemoved'),
-    )
-      .pipe(filter(() => isClient))
-      .subscribe(() => void commands.dispatch('completeness/refresh', {}, 'process')),
+export const completenessAfterSaveProcess: Process = ({ bus, commands, read }) =>
+  merge(
+    bus.on('clients/formSaved').pipe(filter(e => e.payload.companyId !== null)),
+    bus.on('clients/recordRemoved'),
   )
-  return sub
-}
+    .pipe(filter(() => isClientProfile(read($profile))))
+    .subscribe(() => void commands.dispatch('completeness/refresh', {}, 'process'))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { companies, sessions, users } from '../../server/db/schema'
+import { companies, users } from '../../server/db/schema'
 import type { Address } from './rules/forms'
 
 /**
@@ -254,29 +254,6 @@ export const registryOrganizations = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active'),
   },
   t => [uniqueIndex('registry_organizations_inn').on(t.inn)],
-)
-
-/** Audit of "log into their cabinet": who entered whose cabinet, when, and when they left. */
-export const impersonations = pgTable(
-  'impersonations',
-  {
-    id: serial('id').primaryKey(),
-    admin_user_id: integer('admin_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    target_user_id: integer('target_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The administrator's own session that started it. */
-    admin_session_id: integer('admin_session_id').references(() => sessions.id, { onDelete: 'set null' }),
-    /** The session created inside the target's cabinet. */
-    session_id: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
-    ip: text('ip'),
-    user_agent: text('user_agent'),
-    started_at: at('started_at').notNull(),
-    ended_at: at('ended_at'),
-  },
-  t => [uniqueIndex('impersonations_session').on(t.session_id), index('impersonations_admin_idx').on(t.admin_user_id), index('impersonations_target_idx').on(t.target_user_id)],
 )
 
 /** Module secrets (the public-link signing key), generated on first use. */

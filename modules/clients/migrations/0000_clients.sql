@@ -76,18 +76,6 @@ CREATE TABLE "financial_periods" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "impersonations" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"admin_user_id" integer NOT NULL,
-	"target_user_id" integer NOT NULL,
-	"admin_session_id" integer,
-	"session_id" integer,
-	"ip" text,
-	"user_agent" text,
-	"started_at" timestamp with time zone NOT NULL,
-	"ended_at" timestamp with time zone
-);
---> statement-breakpoint
 CREATE TABLE "individuals" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"agent_user_id" integer,
@@ -198,10 +186,6 @@ ALTER TABLE "company_documents" ADD CONSTRAINT "company_documents_file_id_compan
 ALTER TABLE "company_files" ADD CONSTRAINT "company_files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_files" ADD CONSTRAINT "company_files_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "financial_periods" ADD CONSTRAINT "financial_periods_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_admin_user_id_users_id_fk" FOREIGN KEY ("admin_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_target_user_id_users_id_fk" FOREIGN KEY ("target_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_admin_session_id_sessions_id_fk" FOREIGN KEY ("admin_session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "individuals" ADD CONSTRAINT "individuals_agent_user_id_users_id_fk" FOREIGN KEY ("agent_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "licences" ADD CONSTRAINT "licences_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "licences" ADD CONSTRAINT "licences_file_id_company_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."company_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -215,9 +199,6 @@ CREATE INDEX "company_details_kind_status_idx" ON "company_details" USING btree 
 CREATE INDEX "company_documents_company_idx" ON "company_documents" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "company_files_company_idx" ON "company_files" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "financial_periods_company_period" ON "financial_periods" USING btree ("company_id","year","quarter");--> statement-breakpoint
-CREATE UNIQUE INDEX "impersonations_session" ON "impersonations" USING btree ("session_id");--> statement-breakpoint
-CREATE INDEX "impersonations_admin_idx" ON "impersonations" USING btree ("admin_user_id");--> statement-breakpoint
-CREATE INDEX "impersonations_target_idx" ON "impersonations" USING btree ("target_user_id");--> statement-breakpoint
 CREATE INDEX "individuals_agent_idx" ON "individuals" USING btree ("agent_user_id");--> statement-breakpoint
 CREATE INDEX "licences_company_idx" ON "licences" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "company_owners_company_idx" ON "company_owners" USING btree ("company_id");--> statement-breakpoint

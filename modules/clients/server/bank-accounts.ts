@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { isUniqueViolation } from '../../../server/db/errors'
 import { ok } from '../../../server/http/envelope'
@@ -57,12 +57,12 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.get('/companies/:id/bank-accounts', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listBankAccounts(db, company.id))
   })
 
   app.post('/companies/:id/bank-accounts', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const form = parseBody(bankAccountForm, request.body)
     const row = await oneMain(() =>
       db.transaction(async tx => {
@@ -84,7 +84,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const accountId = idParam(request, 'accountId')
     const form = parseBody(bankAccountForm, request.body)
     const row = await oneMain(() =>
@@ -114,7 +114,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId/main', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const accountId = idParam(request, 'accountId')
     const row = await oneMain(() =>
       db.transaction(async tx => {
@@ -135,7 +135,7 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const accountId = idParam(request, 'accountId')
     await db.transaction(async tx => {
       const [row] = await tx

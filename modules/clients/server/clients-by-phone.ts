@@ -1,23 +1,23 @@
 import { and, desc, eq, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { ROLE } from '../../../core/auth/profile'
+import { actorOfUser } from '../../../server/access/actor'
+import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import type { ClientsByPhone } from '../../../server/extensions'
+import { companyRowsByPhone } from '../access'
 import { companyDetails } from '../tables'
-import { companyScope } from './scope'
+import { companyColumns } from './company-store'
 
 /**
  * The call center's number search asks every module that keeps clients (server/extensions.ts). Here: companies
- * whose contact person or whose owner (the client user) has the number, visible by this module's own rule
- * (companyScope: 100 all, 35 its office's agents' clients, 30 its own, 10 its own); the call-center roles, who
- * answer the phone for everyone, see every match (name, inn, contact: enough to recognise the caller).
+ * whose contact person or whose owner (the client user) has the number, in `companyRowsByPhone` (../access.ts:
+ * the company scope, and every match for the call-center roles).
  */
 export function clientsByPhone(db: Db): ClientsByPhone {
   return async (user, phone, limit) => {
     const owner = alias(users, 'owner')
-    const callCenter: number[] = [ROLE.callCenter, ROLE.callCenterManager, ROLE.callCenterVerifier]
-    const visible = callCenter.includes(user.role) ? undefined : companyScope(db, user)
+    const visible = scopeWhere(db, actorOfUser(user), companyRowsByPhone, companyColumns)
     const rows = await db
       .select({
         id: companies.id,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { UserRow } from '../../../server/auth/sessions'
+import type { Actor } from '../../../core/access'
+import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
@@ -8,9 +9,15 @@ import type { Company, CompanyListItem } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
 import { companyWarnings } from '../rules/warnings'
+import { companyRows } from '../access'
 import { companyDetails } from '../tables'
 import { iso } from './http'
-import { companyScope } from './scope'
+
+/** The user references of `companyRows` (../access.ts) as columns. */
+export const companyColumns = { owner: companies.owner_user_id, agent: companies.agent_user_id }
+
+/** The companies `actor` may read and write. */
+export const companyWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, companyRows, companyColumns)
 
 const agents = alias(users, 'agent_user')
 const owners = alias(users, 'owner_user')
@@ -79,9 +86,9 @@ export function toCompany(row: Row): Company {
   }
 }
 
-/** The company if `user` may see it; 404 otherwise (also for ids that do not exist). */
-export async function loadCompany(db: Db, user: UserRow, id: number): Promise<Company> {
-  const [row] = await selectCompanies(db).where(and(eq(companies.id, id), companyScope(db, user))).limit(1)
+/** The company if `actor` may see it; 404 otherwise (also for ids that do not exist). */
+export async function loadCompany(db: Db, actor: Actor, id: number): Promise<Company> {
+  const [row] = await selectCompanies(db).where(and(eq(companies.id, id), companyWhere(db, actor))).limit(1)
   if (!row) throw notFound()
   return toCompany(row)
 }
@@ -93,12 +100,12 @@ export async function companyById(db: Db, id: number): Promise<Company | null> {
 }
 
 /** The core row only, scoped: for the sections that need the id, kind and owner. */
-export async function companyInScope(db: Db, user: UserRow, id: number): Promise<{ id: number; kind: CompanyKind; owner_user_id: number | null }> {
+export async function companyInScope(db: Db, actor: Actor, id: number): Promise<{ id: number; kind: CompanyKind; owner_user_id: number | null }> {
   const [row] = await db
     .select({ id: companies.id, owner_user_id: companies.owner_user_id, kind: companyDetails.kind })
     .from(companies)
     .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
-    .where(and(eq(companies.id, id), companyScope(db, user)))
+    .where(and(eq(companies.id, id), companyWhere(db, actor)))
     .limit(1)
   if (!row) throw notFound()
   return { id: row.id, owner_user_id: row.owner_user_id, kind: row.kind === 'sole' ? 'sole' : 'legal' }
@@ -112,8 +119,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
  * second substring scan doubled the cost at 50 000 rows); digits also match inn and ogrn by prefix. `%` and
  * `_` typed by the user are literal characters.
  */
-export function listConditions(db: Db, user: UserRow, query: Omit<CompanyListQuery, 'page' | 'limit'>): SQL {
-  const conditions: SQL[] = [companyScope(db, user)]
+export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>): SQL {
+  const conditions: SQL[] = [companyWhere(db, actor)]
   const q = query.q.trim()
   if (q) {
     const byName = ilike(companies.short_name, `%${likeEscape(q)}%`)
@@ -133,8 +140,8 @@ const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolea
  * A page of "My companies": the page's ids first (narrow rows, so a deep offset skips cheaply), then the
  * full rows of those ids; the total counts the same filter.
  */
-export async function listCompanies(db: Db, user: UserRow, query: CompanyListQuery): Promise<{ items: CompanyListItem[]; total: number }> {
-  const where = listConditions(db, user, query)
+export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: CompanyListItem[]; total: number }> {
+  const where = listConditions(db, actor, query)
   const base = () => {
     const q = db.select({ id: companies.id }).from(companies)
     return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) : q
@@ -155,8 +162,8 @@ export async function listCompanies(db: Db, user: UserRow, query: CompanyListQue
 }
 
 /** Rows for the export: the same filters, no paging (capped). */
-export async function exportCompanies(db: Db, user: UserRow, query: Omit<CompanyListQuery, 'page' | 'limit'>, cap: number): Promise<Company[]> {
-  const rows = await selectCompanies(db).where(listConditions(db, user, query)).orderBy(desc(companies.id)).limit(cap)
+export async function exportCompanies(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, cap: number): Promise<Company[]> {
+  const rows = await selectCompanies(db).where(listConditions(db, actor, query)).orderBy(desc(companies.id)).limit(cap)
   return rows.map(toCompany)
 }
 

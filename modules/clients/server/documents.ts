@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart'
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, notFound } from '../../../server/http/errors'
@@ -102,8 +102,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   const maxMb = Math.max(1, Math.round(ctx.maxFileBytes / (1024 * 1024)))
 
   app.post('/companies/:id/files', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
-    const company = await companyInScope(db, user, idParam(request))
+    const actor = currentActor(request)
+    const company = await companyInScope(db, actor, idParam(request))
     if (!request.isMultipart()) throw clientsError(400, 'fileMissing')
     const part = await request.file({ limits: { fileSize: ctx.maxFileBytes, files: 1, fields: 10 }, throwFileSizeLimit: false })
     if (!part || part.fieldname !== 'file') {
@@ -129,7 +129,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
         mime,
         size: stored.size,
         sha256: stored.sha256,
-        uploaded_by: user.id,
+        uploaded_by: actor.id,
         created_at: new Date(clock.now()),
       })
       .returning()
@@ -137,17 +137,17 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.get('/companies/:id/files/:fileId', { preHandler: app.requireUser() }, async (request, reply) => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return sendFile(ctx, reply, await fileOf(db, company.id, idParam(request, 'fileId')))
   })
 
   app.get('/companies/:id/documents', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listDocuments(db, company.id))
   })
 
   app.post('/companies/:id/documents', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const form = parseBody(documentForm, request.body)
     const file = await fileOf(db, company.id, form.file_id).catch(() => {
       throw new ApiError(422, 'invalidInput', { validation: { file_id: 'clients:server.fileNotFound' } })
@@ -162,7 +162,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.post('/companies/:id/documents/:docId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const [doc] = await db
       .delete(companyDocuments)
       .where(and(eq(companyDocuments.id, idParam(request, 'docId')), eq(companyDocuments.company_id, company.id)))
@@ -174,7 +174,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.get('/companies/:id/licences', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listLicences(db, company.id))
   })
 
@@ -218,17 +218,17 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   }
 
   app.post('/companies/:id/licences', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await saveLicence(company.id, request.body, null))
   })
 
   app.post('/companies/:id/licences/:licenceId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await saveLicence(company.id, request.body, idParam(request, 'licenceId')))
   })
 
   app.post('/companies/:id/licences/:licenceId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const [row] = await db
       .delete(licences)
       .where(and(eq(licences.id, idParam(request, 'licenceId')), eq(licences.company_id, company.id)))

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { formatPhone } from '../../../core/validation'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Lang } from '../../../server/http/i18n'
 import type { Company } from '../contract'
 import { companyListQuery } from '../rules/forms'
@@ -90,11 +90,11 @@ export async function buildWorkbook(lang: Lang, companyRows: Company[], individu
 export function exportRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
   app.get('/companies/export', { preHandler: app.requireUser() }, async (request, reply) => {
-    const { user } = currentUser(request)
+    const actor = currentActor(request)
     const { page: _page, limit: _limit, ...filters } = parseQuery(companyListQuery, request.query)
     const lang = langOf(request)
-    const companyRows = await exportCompanies(db, user, filters, EXPORT_CAP)
-    const individualRows = filters.kind || filters.status || filters.agent_id ? [] : await listIndividualsForExport(db, user, filters.q, EXPORT_CAP)
+    const companyRows = await exportCompanies(db, actor, filters, EXPORT_CAP)
+    const individualRows = filters.kind || filters.status || filters.agent_id ? [] : await listIndividualsForExport(db, actor, filters.q, EXPORT_CAP)
     const body = await buildWorkbook(lang, companyRows, individualRows)
     const day = new Date(clock.now()).toISOString().slice(0, 10)
     return reply

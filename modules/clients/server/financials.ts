@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
@@ -33,12 +33,12 @@ export function financialRoutes(app: FastifyInstance, ctx: ClientsContext): void
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/financials', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listPeriods(db, company.id))
   })
 
   app.post('/companies/:id/financials', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const form = parseBody(financialsForm, request.body)
     const values = Object.fromEntries(FINANCIAL_INDICATORS.map(k => [k, form[k]]))
     const now = new Date(clock.now())
@@ -55,7 +55,7 @@ export function financialRoutes(app: FastifyInstance, ctx: ClientsContext): void
   })
 
   app.post('/companies/:id/financials/:periodId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const [row] = await db
       .delete(financialPeriods)
       .where(and(eq(financialPeriods.id, idParam(request, 'periodId')), eq(financialPeriods.company_id, company.id)))

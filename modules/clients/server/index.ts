@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyMultipart from '@fastify/multipart'
 import type { ServerDeps, ServerModule } from '../../../server/module'
-import { agentRoutes, impersonatedBy } from './agents'
 import { bankAccountRoutes } from './bank-accounts'
 import { companyRoutes } from './companies'
 import type { ClientsContext } from './context'
@@ -11,6 +10,7 @@ import { exportRoutes } from './export'
 import { financialRoutes } from './financials'
 import { fullnessContributor } from './fullness'
 import { individualRoutes } from './individuals'
+import { keptClientCounts } from './kept'
 import { ownerRoutes } from './owners'
 import { personRoutes } from './persons'
 import { linkSecret, publicLinkRoutes } from './public-links'
@@ -22,6 +22,7 @@ import { createDiskStorage, withSamples, type FileStorage } from './storage'
 
 export type { FileStorage, StoredFile } from './storage'
 export type { OrganizationRegistry } from './registry'
+export type { KeptClientCounts, KeptClients } from './kept'
 
 export interface ClientsServerOptions {
   /** Where uploads go; default: disk under DATA_DIR/files. Demo `sample:` files are served either way. */
@@ -55,7 +56,8 @@ function maxBytesFromEnv(env: Record<string, string | undefined>): number {
 
 /**
  * The clients and companies module's server half (issue 5): companies and their sections, individuals, file
- * uploads, export, public links, company search, agents and impersonation, and the completeness contributor.
+ * uploads, export, public links, company search, the completeness contributor, the call center's lookup by
+ * phone, and `app.keptClientCounts` for the agents module.
  */
 export function createClientsServer(options: ClientsServerOptions = {}): ServerModule {
   const env = options.env ?? process.env
@@ -63,6 +65,10 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
   return {
     id: 'clients',
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+
+    decorate(app, deps) {
+      app.decorate('keptClientCounts', keptClientCounts(deps.db))
+    },
 
     async register(app, deps) {
       await app.register(fastifyMultipart, { limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 12 } })
@@ -74,7 +80,6 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
         linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
       }
       app.extensions.fullness.push(fullnessContributor())
-      app.extensions.profile.push(impersonatedBy(deps.db))
       app.extensions.clientsByPhone.push(clientsByPhone(deps.db))
 
       companyRoutes(app, ctx)
@@ -87,7 +92,6 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
       publicLinkRoutes(app, ctx)
       searchRoutes(app, ctx)
       individualRoutes(app, ctx)
-      agentRoutes(app, ctx)
     },
 
     seed: seedClients,

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Actor } from '../../../core/access'
 import { ROLE } from '../../../core/auth/profile'
-import { currentUser } from '../../../server/auth/require-user'
-import type { UserRow } from '../../../server/auth/sessions'
+import { scopeWhere } from '../../../server/access/scope'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
-import { forbidden, notFound } from '../../../server/http/errors'
+import { notFound } from '../../../server/http/errors'
+import { individualRows, keepsClients } from '../access'
 import type { Individual, IndividualListItem } from '../contract'
 import type { DocumentType } from '../rules/catalogues'
 import { individualForm, individualListQuery, type IndividualForm } from '../rules/forms'
@@ -14,7 +16,9 @@ import { personWarnings } from '../rules/warnings'
 import { individuals } from '../tables'
 import type { ClientsContext } from './context'
 import { idParam, parseBody, parseQuery } from './http'
-import { individualScope, isKeeper } from './scope'
+
+/** The individuals `actor` may read and write (`individualRows`, ../access.ts). */
+export const individualWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, individualRows, { agent: individuals.agent_user_id })
 
 type Row = { person: typeof individuals.$inferSelect; agent: { id: number | null; name: string | null } | null }
 
@@ -63,8 +67,8 @@ function toIndividual({ person: p, agent }: Row): Individual {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
 
-function conditions(db: Db, user: UserRow, q: string): SQL {
-  const all: SQL[] = [individualScope(db, user)]
+function conditions(db: Db, actor: Actor, q: string): SQL {
+  const all: SQL[] = [individualWhere(db, actor)]
   const term = q.trim()
   if (term) {
     const pattern = `%${likeEscape(term)}%`
@@ -89,8 +93,8 @@ export interface ExportIndividual {
   agent: string | null
 }
 
-export async function listIndividualsForExport(db: Db, user: UserRow, q: string, cap: number): Promise<ExportIndividual[]> {
-  const rows = await select(db).where(conditions(db, user, q)).orderBy(desc(individuals.id)).limit(cap)
+export async function listIndividualsForExport(db: Db, actor: Actor, q: string, cap: number): Promise<ExportIndividual[]> {
+  const rows = await select(db).where(conditions(db, actor, q)).orderBy(desc(individuals.id)).limit(cap)
   return rows.map(r => ({ ...toItem(r), agent: r.agent?.name ?? null }))
 }
 
@@ -120,18 +124,17 @@ function values(form: IndividualForm) {
 export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
 
-  async function load(user: UserRow, id: number): Promise<Individual> {
+  async function load(actor: Actor, id: number): Promise<Individual> {
     const [row] = await select(db)
-      .where(and(eq(individuals.id, id), individualScope(db, user)))
+      .where(and(eq(individuals.id, id), individualWhere(db, actor)))
       .limit(1)
     if (!row) throw notFound()
     return toIndividual(row)
   }
 
   app.get('/physics', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
     const query = parseQuery(individualListQuery, request.query)
-    const where = conditions(db, user, query.q)
+    const where = conditions(db, currentActor(request), query.q)
     const rows = await select(db)
       .where(where)
       .orderBy(desc(individuals.id))
@@ -141,36 +144,34 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     return ok({ items: rows.map(toItem), total: counted?.n ?? 0 })
   })
 
-  app.post('/physics', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
-    if (!isKeeper(user)) throw forbidden()
+  app.post('/physics', { preHandler: app.requireUser(keepsClients) }, async request => {
+    const actor = currentActor(request)
     const form = parseBody(individualForm, request.body)
     const now = new Date(clock.now())
     const [row] = await db
       .insert(individuals)
-      .values({ ...values(form), agent_user_id: user.role === ROLE.admin ? null : user.id, created_at: now, updated_at: now })
+      .values({ ...values(form), agent_user_id: actor.role === ROLE.admin ? null : actor.id, created_at: now, updated_at: now })
       .returning({ id: individuals.id })
-    return ok(await load(user, row!.id))
+    return ok(await load(actor, row!.id))
   })
 
   app.get('/physics/:id', { preHandler: app.requireUser() }, async request => {
-    return ok(await load(currentUser(request).user, idParam(request)))
+    return ok(await load(currentActor(request), idParam(request)))
   })
 
   app.post('/physics/:id', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
-    const current = await load(user, idParam(request))
+    const actor = currentActor(request)
+    const current = await load(actor, idParam(request))
     const form = parseBody(individualForm, request.body)
     await db
       .update(individuals)
       .set({ ...values(form), updated_at: new Date(clock.now()) })
       .where(eq(individuals.id, current.id))
-    return ok(await load(user, current.id))
+    return ok(await load(actor, current.id))
   })
 
   app.post('/physics/:id/delete', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
-    const current = await load(user, idParam(request))
+    const current = await load(currentActor(request), idParam(request))
     await db.delete(individuals).where(eq(individuals.id, current.id))
     return ok(null)
   })

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sum } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, notFound } from '../../../server/http/errors'
@@ -47,12 +47,12 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/owners', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listOwners(db, company.id))
   })
 
   app.post('/companies/:id/owners', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const form = parseBody(ownerForm, request.body)
     await checkTotal(db, company.id, form.share, null)
     const [row] = await db
@@ -64,7 +64,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/owners/:ownerId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const ownerId = idParam(request, 'ownerId')
     const form = parseBody(ownerForm, request.body)
     const [exists] = await db.select({ id: owners.id }).from(owners).where(and(eq(owners.id, ownerId), eq(owners.company_id, company.id)))
@@ -79,7 +79,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/owners/:ownerId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const [row] = await db
       .delete(owners)
       .where(and(eq(owners.id, idParam(request, 'ownerId')), eq(owners.company_id, company.id)))

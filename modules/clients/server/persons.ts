@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
@@ -94,12 +94,12 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/persons', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     return ok(await listPersons(db, company.id))
   })
 
   app.post('/companies/:id/persons', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const form = parseBody(personForm, request.body)
     const now = new Date(clock.now())
     const [row] = await db
@@ -111,7 +111,7 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/persons/:personId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const personId = idParam(request, 'personId')
     const form = parseBody(personForm, request.body)
     const [row] = await db
@@ -125,7 +125,7 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/persons/:personId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const [row] = await db
       .delete(responsiblePersons)
       .where(and(eq(responsiblePersons.id, idParam(request, 'personId')), eq(responsiblePersons.company_id, company.id)))

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../server/auth/require-user'
+import { currentActor } from '../../../server/auth/require-user'
 import type { Clock } from '../../../server/clock'
 import type { Db } from '../../../server/db/client'
 import { companies } from '../../../server/db/schema'
@@ -75,25 +75,31 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/public-links', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const secret = await ctx.linkSecret()
     const rows = await db.select().from(publicLinks).where(eq(publicLinks.company_id, company.id)).orderBy(desc(publicLinks.id))
     return ok(rows.map(r => toLink(secret, r)))
   })
 
   app.post('/companies/:id/public-links', { preHandler: app.requireUser() }, async request => {
-    const { user } = currentUser(request)
-    const company = await companyInScope(db, user, idParam(request))
+    const actor = currentActor(request)
+    const company = await companyInScope(db, actor, idParam(request))
     const form = parseBody(publicLinkForm, request.body)
     const [row] = await db
       .insert(publicLinks)
-      .values({ company_id: company.id, kind: form.kind, nonce: randomBytes(16).toString('base64url'), created_by: user.id, created_at: new Date(clock.now()) })
+      .values({
+        company_id: company.id,
+        kind: form.kind,
+        nonce: randomBytes(16).toString('base64url'),
+        created_by: actor.id,
+        created_at: new Date(clock.now()),
+      })
       .returning()
     return ok(toLink(await ctx.linkSecret(), row!))
   })
 
   app.post('/companies/:id/public-links/:linkId/revoke', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentUser(request).user, idParam(request))
+    const company = await companyInScope(db, currentActor(request), idParam(request))
     const linkId = idParam(request, 'linkId')
     const [current] = await db
       .select()

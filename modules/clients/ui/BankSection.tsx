@@ -9,7 +9,7 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
 import type { BankAccount, BankAccountFormInput } from '../contract'
-import { $forms, $removeFailures, $sections, IDLE_FORM } from '../model'
+import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { bankAccountForm } from '../rules/forms'
 import { bankAccountWarnings } from '../rules/warnings'
 import { Check, FieldGrid, FormFooter, Masked, Text, Wide } from './fields'
@@ -17,6 +17,7 @@ import { str, useForm, type Values } from './form'
 import { useUnsavedChanges } from './guard'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
 import { Loaded } from './states'
+import { useSection } from './useSection'
 import { WarningBadges } from './view'
 
 interface AccountValues extends Values {
@@ -71,14 +72,13 @@ function AccountForm({ companyId, account, first, onClose }: { companyId: number
 /** Bank details (ClientCompany tab 2, /banks): accounts with bik, settlement and correspondent accounts; one is main. */
 export function BankSection({ companyId }: { companyId: number }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
+  const bankAccounts = useSection(companyId, 'bankAccounts')
   return (
     <Panel title={t('tabs.bank')}>
       <Loaded
-        state={sections.bankAccounts}
+        state={bankAccounts.state}
         failedTitle={t('loadFailed.bankAccounts')}
-        onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'bankAccounts' })}
+        onRetry={bankAccounts.retry}
         testId="bank-accounts"
       >
         {accounts => <Accounts companyId={companyId} accounts={accounts} />}
@@ -160,14 +160,13 @@ function Accounts({ companyId, accounts }: { companyId: number; accounts: BankAc
  */
 export function SupportedAccountsSection({ companyId }: { companyId: number }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
+  const bankAccounts = useSection(companyId, 'bankAccounts')
   return (
     <Panel title={t('tabs.supported')}>
       <Loaded
-        state={sections.bankAccounts}
+        state={bankAccounts.state}
         failedTitle={t('loadFailed.bankAccounts')}
-        onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'bankAccounts' })}
+        onRetry={bankAccounts.retry}
         testId="supported-accounts"
       >
         {accounts => (

@@ -1,15 +1,13 @@
-import { useUnit } from 'effector-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Badge } from '../../../core/ui/Badge'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { Stack } from '../../../core/ui/Stack'
 import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
 import type { Company } from '../contract'
-import { $sections, type SectionKey } from '../model'
+import type { SectionKey } from '../remotes'
 import { BankSection, SupportedAccountsSection } from './BankSection'
 import { CompanyForm } from './CompanyForm'
 import { DocumentsSection } from './DocumentsSection'
@@ -17,6 +15,7 @@ import { FinancialsSection } from './FinancialsSection'
 import { UnsavedChangesGuard } from './guard'
 import { PeopleSection } from './PeopleSection'
 import { Loaded } from './states'
+import { useCompany, useSections } from './useSection'
 
 /** The tabs of "Company edit" (SPEC §2); ClientCompany's `?tab=0|1|2` are company, people, bank. */
 export const TABS = ['company', 'financials', 'documents', 'people', 'bank', 'supported', 'bids', 'tenders'] as const
@@ -41,32 +40,6 @@ const Panel = styled(TabPanel)`
     display: none;
   }
 `
-
-/** Opens the company card: drops another company's sections and loads this one's company. */
-export function useCompany(companyId: number) {
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
-  useEffect(() => {
-    void dispatch('clients/openCompany', { companyId })
-    void dispatch('clients/loadSection', { companyId, section: 'company' })
-  }, [dispatch, companyId])
-  return sections.companyId === companyId ? sections.company : ({ status: 'loading', data: null } as const)
-}
-
-/** Loads the sections a tab needs, once per opening of the card (a retry button reloads a failed one). */
-export function useSections(companyId: number, needed: readonly SectionKey[]) {
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
-  const key = needed.join(',')
-  useEffect(() => {
-    if (sections.companyId !== companyId) return
-    for (const section of needed) {
-      if (sections[section].status === 'idle') void dispatch('clients/loadSection', { companyId, section })
-    }
-    // Only a newly needed section or a newly opened company triggers loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, companyId, key, sections.companyId])
-}
 
 function ComingWithModule({ name }: { name: 'bids' | 'tenders' }) {
   const t = useT('clients')
@@ -157,10 +130,9 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
 /** The whole card for a company id: its company section's loading and failure, then the editor. */
 export function CompanyCard({ companyId, children }: { companyId: number; children: (company: Company) => ReactNode }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
-  const state = useCompany(companyId)
+  const { state, retry } = useCompany(companyId)
   return (
-    <Loaded state={state} failedTitle={t('loadFailed.company')} onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'company' })} testId="company">
+    <Loaded state={state} failedTitle={t('loadFailed.company')} onRetry={retry} testId="company">
       {company => children(company)}
     </Loaded>
   )

@@ -67,7 +67,8 @@ describe('company form', () => {
     expect(field('short_name').value).toBe('ООО «Тест»')
     expect(field('creation_date').value).toBe('14.08.2010')
     expect(field('contact_person_phone').value).toBe('(927) 123-45-67')
-  })
+    // Sixty keystrokes through the whole form: seconds on a loaded machine, more than vitest's default 5 s.
+  }, 20_000)
 
   it('fills what the registry knows from a search result and keeps what was typed elsewhere', () => {
     const item: CompanySearchItem = {

@@ -9,7 +9,7 @@ import { TextArea } from '../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 import { formKey } from '../commands'
 import type { CompanyDocument, DocumentFormInput, FileInfo, Licence, LicenceFormInput } from '../contract'
-import { $forms, $removeFailures, $sections, IDLE_FORM } from '../model'
+import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { REQUIRED_DOCUMENT_KINDS, type CompanyKind } from '../rules/catalogues'
 import { documentForm, licenceForm } from '../rules/forms'
 import { documentKindOptions } from './catalogue'
@@ -21,6 +21,7 @@ import { useUnsavedChanges } from './guard'
 import { PublicLinks } from './PublicLinks'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
 import { Loaded } from './states'
+import { useSection } from './useSection'
 import { formatBytes, formatDate, useDateTime } from './view'
 
 /** A file of the company, downloaded with the session (the link needs the token, so it is a button). */
@@ -290,15 +291,15 @@ function Licences({ companyId, licences }: { companyId: number; licences: Licenc
 /** Documents and licences (ClientDocuments, /documents), and the public link to them. */
 export function DocumentsSection({ companyId, kind }: { companyId: number; kind: CompanyKind }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
+  const documents = useSection(companyId, 'documents')
+  const licences = useSection(companyId, 'licences')
   return (
     <Stack gap="xl">
       <Panel title={t('documents.title')}>
         <Loaded
-          state={sections.documents}
+          state={documents.state}
           failedTitle={t('loadFailed.documents')}
-          onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'documents' })}
+          onRetry={documents.retry}
           testId="documents"
         >
           {documents => <Documents companyId={companyId} kind={kind} documents={documents} />}
@@ -306,9 +307,9 @@ export function DocumentsSection({ companyId, kind }: { companyId: number; kind:
       </Panel>
       <Panel title={t('licences.title')}>
         <Loaded
-          state={sections.licences}
+          state={licences.state}
           failedTitle={t('loadFailed.licences')}
-          onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'licences' })}
+          onRetry={licences.retry}
           testId="licences"
         >
           {licences => <Licences companyId={companyId} licences={licences} />}

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
 import type { FinancialPeriod, FinancialsFormInput } from '../contract'
-import { $forms, $removeFailures, $sections, IDLE_FORM } from '../model'
+import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { FINANCIAL_INDICATORS } from '../rules/catalogues'
 import { financialsForm } from '../rules/forms'
 import { quarterOptions } from './catalogue'
@@ -17,6 +17,7 @@ import { useUnsavedChanges } from './guard'
 import { PublicLinks } from './PublicLinks'
 import { ConfirmButton, EditorFrame, RemoveFailure, useEditing } from './records'
 import { Loaded } from './states'
+import { useSection } from './useSection'
 import { FinancialsTable, usePeriodLabel } from './tables'
 
 type PeriodValues = Values & Record<string, string>
@@ -63,7 +64,7 @@ function PeriodForm({ companyId, period, onClose }: { companyId: number; period:
 export function FinancialsSection({ companyId }: { companyId: number }) {
   const t = useT('clients')
   const dispatch = useDispatch()
-  const sections = useUnit($sections)
+  const financials = useSection(companyId, 'financials')
   const failures = useUnit($removeFailures)
   const { editing, edit, close } = useEditing()
   const label = usePeriodLabel()
@@ -71,9 +72,9 @@ export function FinancialsSection({ companyId }: { companyId: number }) {
     <Stack gap="xl">
       <Panel title={t('tabs.financials')}>
         <Loaded
-          state={sections.financials}
+          state={financials.state}
           failedTitle={t('loadFailed.financials')}
-          onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'financials' })}
+          onRetry={financials.retry}
           testId="financials"
         >
           {periods => (

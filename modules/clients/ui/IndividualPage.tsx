@@ -10,7 +10,8 @@ import { Stack } from '../../../core/ui/Stack'
 import { normalizePhoneInput } from '../../../core/validation/phone'
 import { formKey } from '../commands'
 import type { Individual, IndividualFormInput } from '../contract'
-import { $forms, $individual, IDLE_FORM } from '../model'
+import { $forms, IDLE_FORM } from '../model'
+import { individual as individualStore, shownFor } from '../remotes'
 import { individualForm } from '../rules/forms'
 import { personWarnings } from '../rules/warnings'
 import { FieldGrid, Fieldset, FormFooter, Legend, Phone, Text } from './fields'
@@ -61,7 +62,7 @@ function IndividualForm({ individual }: { individual: Individual | null }) {
 export default function IndividualPage({ params }: PageProps) {
   const t = useT('clients')
   const dispatch = useDispatch()
-  const state = useUnit($individual)
+  const stored = useUnit(individualStore.$state)
   const id = params.id ? Number(params.id) : null
 
   useEffect(() => {
@@ -81,7 +82,7 @@ export default function IndividualPage({ params }: PageProps) {
       </UnsavedChangesGuard>
     )
   }
-  const loaded = state.id === id ? state.state : ({ status: 'loading', data: null } as const)
+  const loaded = shownFor(stored, q => q.id === id)
   return (
     <UnsavedChangesGuard>
       <Loaded state={loaded} failedTitle={t('loadFailed.individual')} onRetry={() => void dispatch('clients/loadIndividual', { id })}>

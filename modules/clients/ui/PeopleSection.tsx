@@ -8,7 +8,7 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
 import type { Owner, OwnerFormInput, ResponsiblePerson } from '../contract'
-import { $forms, $removeFailures, $sections, IDLE_FORM } from '../model'
+import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { PERSON_TYPE, type CompanyKind } from '../rules/catalogues'
 import { formatSnils } from '../rules/fields'
 import { ownerForm } from '../rules/forms'
@@ -19,6 +19,7 @@ import { useUnsavedChanges } from './guard'
 import { PersonForm } from './PersonForm'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
 import { Loaded } from './states'
+import { useSection } from './useSection'
 import { formatDate, formatShare, WarningBadges } from './view'
 
 /**
@@ -27,15 +28,15 @@ import { formatDate, formatShare, WarningBadges } from './view'
  */
 export function PeopleSection({ companyId, kind }: { companyId: number; kind: CompanyKind }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
-  const sections = useUnit($sections)
+  const persons = useSection(companyId, 'persons')
+  const owners = useSection(companyId, 'owners')
   return (
     <Stack gap="xl">
       <Panel title={t('people.persons')}>
         <Loaded
-          state={sections.persons}
+          state={persons.state}
           failedTitle={t('loadFailed.heads')}
-          onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'persons' })}
+          onRetry={persons.retry}
           testId="persons"
         >
           {persons => <Persons companyId={companyId} kind={kind} persons={persons} />}
@@ -43,9 +44,9 @@ export function PeopleSection({ companyId, kind }: { companyId: number; kind: Co
       </Panel>
       <Panel title={t('people.owners')}>
         <Loaded
-          state={sections.owners}
+          state={owners.state}
           failedTitle={t('loadFailed.owners')}
-          onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'owners' })}
+          onRetry={owners.retry}
           testId="owners"
         >
           {owners => <Owners companyId={companyId} owners={owners} />}

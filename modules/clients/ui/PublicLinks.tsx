@@ -8,10 +8,11 @@ import { Panel } from '../../../core/ui/Card'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
 import type { PublicLink, PublicLinkKind } from '../contract'
-import { $forms, $removeFailures, $sections, IDLE_FORM } from '../model'
+import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { useMessage } from './fields'
 import { ConfirmButton, RemoveFailure } from './records'
 import { Loaded } from './states'
+import { useSection } from './useSection'
 import { useDateTime } from './view'
 
 const List = styled.ul`
@@ -47,7 +48,8 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
   const t = useT('clients')
   const dispatch = useDispatch()
   const message = useMessage()
-  const { sections, forms, failures } = useUnit({ sections: $sections, forms: $forms, failures: $removeFailures })
+  const { forms, failures } = useUnit({ forms: $forms, failures: $removeFailures })
+  const publicLinks = useSection(companyId, 'publicLinks')
   const state = forms[formKey('publicLinks', null)] ?? IDLE_FORM
   const when = useDateTime()
 
@@ -70,9 +72,9 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
       }
     >
       <Loaded
-        state={sections.publicLinks}
+        state={publicLinks.state}
         failedTitle={t('loadFailed.links')}
-        onRetry={() => void dispatch('clients/loadSection', { companyId, section: 'publicLinks' })}
+        onRetry={publicLinks.retry}
       >
         {links => {
           const mine = links.filter(l => l.kind === kind)

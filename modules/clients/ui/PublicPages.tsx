@@ -9,11 +9,13 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { Stack } from '../../../core/ui/Stack'
 import { clientsApi, type PublicCompany, type PublicDocumentsView, type PublicFinancialsView } from '../contract'
-import { $public, type PublicKind } from '../model'
+import { publicView, shownFor, type PublicKind } from '../remotes'
 import { DataTable, FinancialsTable, TableScroll } from './tables'
 import { Loaded } from './states'
-import { API_BASE } from '../transfer'
 import { formatBytes, formatDate } from './view'
+
+/** The public files are plain links (no session, no script): the API client's base, as the app configures it (core/runtime). */
+const API_BASE = '/api/'
 
 const Page = styled.main`
   max-width: ${({ theme }) => theme.size.contentMax};
@@ -23,12 +25,12 @@ const Page = styled.main`
 
 function usePublic(kind: PublicKind, hash: string) {
   const dispatch = useDispatch()
-  const state = useUnit($public)
+  const state = useUnit(publicView.$state)
   useEffect(() => {
     void dispatch('clients/loadPublic', { kind, hash })
   }, [dispatch, kind, hash])
   return {
-    state: state.key === `${kind}:${hash}` ? state.state : ({ status: 'loading', data: null } as const),
+    state: shownFor(state, q => q.kind === kind && q.hash === hash),
     retry: () => void dispatch('clients/loadPublic', { kind, hash }),
   }
 }

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextField } from '../../../core/ui/TextField'
 import { formatPhone } from '../../../core/validation/phone'
-import { $companies, $individuals, type CompanyListQuery, type IndividualListQuery, type Loadable } from '../model'
+import { companiesList, individualsList, type CompanyListQuery, type IndividualListQuery, type Shown } from '../remotes'
 import type { Page } from '../contract'
 import { DataTable, TableScroll } from './tables'
 import { Loaded } from './states'
@@ -64,7 +64,7 @@ export function Pager({ page, total, limit, onPage }: { page: number; total: num
 
 /** A list's loading, failure with retry, and emptiness (searched or not). */
 function ListBody<T>({ state, failedTitle, onRetry, empty, children }: {
-  state: Loadable<Page<T>>
+  state: Shown<Page<T>>
   failedTitle: string
   onRetry: () => void
   empty: ReactNode
@@ -81,7 +81,7 @@ function ListBody<T>({ state, failedTitle, onRetry, empty, children }: {
 export function CompanyList({ query, onQuery }: { query: CompanyListQuery; onQuery: (q: CompanyListQuery) => void }) {
   const t = useT('clients')
   const dispatch = useDispatch()
-  const state = useUnit($companies)
+  const state = useUnit(companiesList.$state)
   const profile = useUnit($profile)
   const load = () => void dispatch('clients/loadCompanies', query)
   useEffect(load, [dispatch, JSON.stringify(query)]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -109,7 +109,7 @@ export function CompanyList({ query, onQuery }: { query: CompanyListQuery; onQue
         </Row>
       </Row>
       <ListBody
-        state={state.page}
+        state={state}
         failedTitle={t('loadFailed.companies')}
         onRetry={load}
         empty={<EmptyState title={t(query.q ? 'list.noneFound' : 'list.noCompanies')} description={query.q ? undefined : t('list.noCompaniesHint')} />}
@@ -118,7 +118,7 @@ export function CompanyList({ query, onQuery }: { query: CompanyListQuery; onQue
           <Stack gap="md">
             <p aria-live="polite">{t('list.total', { count: page.total })}</p>
             <TableScroll>
-              <DataTable data-testid="companies-table" aria-busy={state.page.status === 'loading' || undefined}>
+              <DataTable data-testid="companies-table" aria-busy={state.status === 'loading' || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('list.name')}</th>
@@ -170,7 +170,7 @@ export function CompanyList({ query, onQuery }: { query: CompanyListQuery; onQue
 export function IndividualList({ query, onQuery }: { query: IndividualListQuery; onQuery: (q: IndividualListQuery) => void }) {
   const t = useT('clients')
   const dispatch = useDispatch()
-  const state = useUnit($individuals)
+  const state = useUnit(individualsList.$state)
   const profile = useUnit($profile)
   const load = () => void dispatch('clients/loadIndividuals', query)
   useEffect(load, [dispatch, JSON.stringify(query)]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -179,7 +179,7 @@ export function IndividualList({ query, onQuery }: { query: IndividualListQuery;
     <Stack gap="md">
       <SearchBox label={t('list.searchIndividuals')} value={query.q} onSearch={q => onQuery({ ...query, q, page: 1 })} />
       <ListBody
-        state={state.page}
+        state={state}
         failedTitle={t('loadFailed.individuals')}
         onRetry={load}
         empty={<EmptyState title={t(query.q ? 'list.noneFound' : 'list.noIndividuals')} />}

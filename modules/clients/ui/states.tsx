@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { Spinner } from '../../../core/ui/Spinner'
-import type { Loadable } from '../model'
+import type { Shown } from '../remotes'
 import { useMessage } from './message'
 
 const Loading = styled.div`
@@ -20,7 +20,7 @@ const Loading = styled.div`
  * stays while a reload runs; a failed reload shows the error above it.
  */
 export function Loaded<T>({ state, failedTitle, onRetry, children, testId }: {
-  state: Loadable<T>
+  state: Shown<T>
   failedTitle: string
   onRetry: () => void
   children: (data: T) => ReactNode
@@ -31,7 +31,7 @@ export function Loaded<T>({ state, failedTitle, onRetry, children, testId }: {
   if (state.status === 'failed' && state.data === null) {
     return (
       <div data-testid={testId ? `${testId}-failed` : undefined}>
-        <ErrorState title={failedTitle} message={message(state.failure.message)} retryLabel={t('retry')} onRetry={onRetry} />
+        <ErrorState title={failedTitle} message={message(state.failure?.message)} retryLabel={t('retry')} onRetry={onRetry} />
       </div>
     )
   }
@@ -46,7 +46,7 @@ export function Loaded<T>({ state, failedTitle, onRetry, children, testId }: {
   return (
     <div data-testid={testId} aria-busy={state.status === 'loading' || undefined}>
       {state.status === 'failed' && (
-        <ErrorState title={failedTitle} message={message(state.failure.message)} retryLabel={t('retry')} onRetry={onRetry} />
+        <ErrorState title={failedTitle} message={message(state.failure?.message)} retryLabel={t('retry')} onRetry={onRetry} />
       )}
       {children(state.data)}
     </div>

@@ -1,13 +1,11 @@
-import { count, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { sessions } from '../../server/db/schema'
 import { DEMO_PASSWORD, demoPhone, seedDemo } from '../../server/seed'
 import { describeEachDb } from '../../server/testing/harness'
 import { isInnChecksumValid, isOgrnChecksumValid, isOgrnipChecksumValid } from './rules/checksums'
 import { createClientsServer } from './server'
 import { createDadataRegistry } from './server/registry'
-import { cast, createCompany, testDataDir, type Cast } from './server/test-helpers'
-import { impersonations, registryOrganizations } from './tables'
+import { cast, testDataDir, type Cast } from './server/test-helpers'
+import { registryOrganizations } from './tables'
 
 const en = { 'accept-language': 'en' }
 
@@ -31,7 +29,10 @@ const fakeDadata: typeof fetch = async (input, init) => {
           name: { full_with_opf: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"', short_with_opf: 'ПАО СБЕРБАНК' },
           management: { name: 'Греф Герман Оскарович', post: 'ПРЕЗИДЕНТ' },
           state: { status: 'ACTIVE', registration_date: Date.UTC(1991, 5, 20) },
-          address: { value: 'г Москва, ул Вавилова, д 19', data: { postal_code: '117312', city: 'Москва', street_with_type: 'ул Вавилова', house: '19', flat: null } },
+          address: {
+            value: 'г Москва, ул Вавилова, д 19',
+            data: { postal_code: '117312', city: 'Москва', street_with_type: 'ул Вавилова', house: '19', flat: null },
+          },
         },
       },
     ],
@@ -42,106 +43,11 @@ const local = createClientsServer({ env: {} })
 const withDadata = createClientsServer({ env: {}, registry: () => createDadataRegistry({ token: 'secret-token', url: 'https://registry.test/suggest', fetch: fakeDadata }) })
 
 describeEachDb(
-  'clients: agents, impersonation, individuals, company search, seed',
+  'clients: individuals, company search, seed',
   ctx => {
     let c: Cast
     const get = (url: string, token: string | null, headers?: Record<string, string>) => ctx.call('GET', `/api/v1/${url}`, token, undefined, headers)
     const post = (url: string, token: string | null, body: unknown = {}, headers?: Record<string, string>) => ctx.call('POST', `/api/v1/${url}`, token, body, headers)
-
-    it('lists agents and managers with their offices and counts, for administrators and verifiers only', async () => {
-      c = await cast(ctx)
-      await createCompany(ctx, c.agentA.token)
-      await createCompany(ctx, c.agentA.token)
-      await post('physics', c.agentA.token, { last_name: 'Петров', first_name: 'Пётр' })
-      const list = (await get('agents', c.verifier.token)).json().data
-      expect(list.total).toBe(4)
-      expect(list.items.map((a: { full_name: string }) => a.full_name)).toEqual(['Агент Анна', 'Агент Борис', 'Агент Виктор', 'Менеджер Мария'])
-      expect(list.items[0]).toEqual({
-        id: c.agentA.id,
-        full_name: 'Агент Анна',
-        phone: expect.stringMatching(/^7\d{10}$/),
-        email: null,
-        role: 30,
-        office: { id: c.officeA, name: 'Офис А' },
-        companies_count: 3, // two new and the client's company it keeps
-        individuals_count: 1,
-        created_at: expect.any(String),
-      })
-      expect((await get(`agents?q=${encodeURIComponent('мария')}`, c.admin.token)).json().data.items.map((a: { id: number }) => a.id)).toEqual([c.manager.id])
-      expect((await get('agents?limit=2&page=2', c.admin.token)).json().data.items).toHaveLength(2)
-      for (const other of [c.agentA, c.manager, c.clientA, c.bank]) expect((await get('agents', other.token)).statusCode).toBe(403)
-
-      const view = (await get(`agents/${c.agentA.id}`, c.verifier.token)).json().data
-      expect(view).toMatchObject({ id: c.agentA.id, can_impersonate: false, impersonations: [] })
-      expect((await get(`agents/${c.admin.id}`, c.admin.token)).statusCode).toBe(404)
-      expect((await get(`agents/${c.clientA.id}`, c.admin.token)).statusCode).toBe(404)
-    })
-
-    it('logs an administrator into an agent’s cabinet, audited, shown in the profile, and back with one call', async () => {
-      c = await cast(ctx)
-      const mine = await createCompany(ctx, c.agentA.token)
-      ctx.clock.advance(60_000)
-      const started = await post(`agents/${c.agentA.id}/impersonate`, c.admin.token, {}, { 'user-agent': 'Browser/1.0' })
-      expect(started.statusCode).toBe(200)
-      const { token, role, user_id } = started.json().data
-      expect({ role, user_id }).toEqual({ role: 30, user_id: c.agentA.id })
-
-      // Inside: the agent's data, and the profile says who is really there.
-      const profile = (await get('profile', token)).json().data
-      expect(profile).toMatchObject({ id: c.agentA.id, role: 30, impersonated_by: { id: c.admin.id, name: 'Администратор' } })
-      expect((await get('profile', c.agentA.token)).json().data.impersonated_by).toBeNull()
-      expect((await get('profile', c.admin.token)).json().data.impersonated_by).toBeNull()
-      expect((await get(`companies/${mine}`, token)).statusCode).toBe(200)
-      expect((await post(`agents/${c.agentB.id}/impersonate`, token)).statusCode).toBe(403)
-
-      const [audit] = await ctx.db.select().from(impersonations)
-      expect(audit).toMatchObject({ admin_user_id: c.admin.id, target_user_id: c.agentA.id, user_agent: 'Browser/1.0', started_at: new Date(ctx.clock.now()), ended_at: null })
-      expect(audit?.ip).toEqual(expect.any(String))
-
-      ctx.clock.advance(120_000)
-      const back = await post('impersonation/end', token)
-      expect(back.statusCode).toBe(200)
-      const admin = back.json().data
-      expect(admin).toEqual({ token: expect.any(String), role: 100, user_id: c.admin.id })
-      expect((await get('profile', admin.token)).json().data).toMatchObject({ id: c.admin.id, impersonated_by: null })
-      // The agent session is over, and so is the admin session that started it (replaced by the new one).
-      expect((await get('profile', token)).statusCode).toBe(401)
-      expect((await get('profile', c.admin.token)).statusCode).toBe(401)
-      expect((await get('profile', c.agentA.token)).statusCode).toBe(200)
-      const [ended] = await ctx.db.select().from(impersonations)
-      expect(ended?.ended_at).toEqual(new Date(ctx.clock.now()))
-
-      const log = (await get('impersonations', admin.token)).json().data
-      expect(log).toEqual({ total: 1, items: [{ id: audit?.id, admin: { id: c.admin.id, name: 'Администратор' }, target: { id: c.agentA.id, name: 'Агент Анна' }, started_at: expect.any(String), ended_at: ended?.ended_at?.toISOString() }] })
-      expect((await get(`agents/${c.agentA.id}`, admin.token)).json().data).toMatchObject({ can_impersonate: true, impersonations: [{ id: audit?.id }] })
-      expect((await get(`impersonations?agent_id=${c.agentB.id}`, admin.token)).json().data.total).toBe(0)
-    })
-
-    it('refuses impersonation to non-administrators and of non-agents; end outside one is 409', async () => {
-      c = await cast(ctx)
-      expect((await post(`agents/${c.agentA.id}/impersonate`, c.verifier.token)).statusCode).toBe(403)
-      expect((await post(`agents/${c.agentA.id}/impersonate`, c.manager.token)).statusCode).toBe(403)
-      expect((await post(`agents/${c.clientA.id}/impersonate`, c.admin.token)).statusCode).toBe(404)
-      expect((await post(`agents/${c.bank.id}/impersonate`, c.admin.token)).statusCode).toBe(404)
-      const notInside = await post('impersonation/end', c.admin.token, {}, en)
-      expect(notInside.statusCode).toBe(409)
-      expect(notInside.json().message).toBe('You are already in your own cabinet')
-      expect((await get('impersonations', c.verifier.token)).statusCode).toBe(403)
-      const [n] = await ctx.db.select({ n: count() }).from(impersonations)
-      expect(n?.n).toBe(0)
-    })
-
-    it('ends with a sign-in prompt when the administrator’s own session was signed out meanwhile', async () => {
-      c = await cast(ctx)
-      const { token } = (await post(`agents/${c.manager.id}/impersonate`, c.admin.token)).json().data
-      await get('users/logout', c.admin.token)
-      const res = await post('impersonation/end', token, {}, en)
-      expect(res.statusCode).toBe(401)
-      expect(res.json()).toEqual({ result: false, message: 'Your administrator session has ended, please sign in again', code: 6969 })
-      expect((await get('profile', token)).statusCode).toBe(401)
-      const open = await ctx.db.select().from(sessions).where(eq(sessions.user_id, c.admin.id))
-      expect(open.every(s => s.revoked_at !== null)).toBe(true)
-    })
 
     it('individuals: agents keep them like companies; others see none (404)', async () => {
       c = await cast(ctx)

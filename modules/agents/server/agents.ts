@@ -1,0 +1,97 @@
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { ROLE, type Role } from '../../../core/auth/profile'
+import { currentActor } from '../../../server/auth/require-user'
+import type { ServerDeps } from '../../../server/deps'
+import type { Db } from '../../../server/db/client'
+import { offices, users } from '../../../server/db/schema'
+import { ok } from '../../../server/http/envelope'
+import { notFound } from '../../../server/http/errors'
+import { canImpersonate, canSeeAgents } from '../access'
+import { agentListQuery, type AgentListItem, type AgentView } from '../contract'
+import { idParam, parseQuery } from './http'
+import { listImpersonations } from './impersonations'
+import { impersonations } from '../tables'
+
+/** The users the agents screens list and an administrator may enter: agents and agent managers. */
+export const AGENT_ROLES: readonly Role[] = [ROLE.agent, ROLE.agentManager]
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+
+function selectAgents(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      full_name: users.full_name,
+      phone: users.phone,
+      email: users.email,
+      role: users.role,
+      created_at: users.created_at,
+      office: { id: offices.id, name: offices.name },
+    })
+    .from(users)
+    .leftJoin(offices, eq(offices.id, users.office_id))
+}
+
+type AgentRow = Awaited<ReturnType<ReturnType<typeof selectAgents>['execute']>>[number]
+
+/** Rows with the companies and individuals each keeps, as the clients module counts them (app.keptClientCounts). */
+async function withCounts(app: FastifyInstance, rows: AgentRow[]): Promise<AgentListItem[]> {
+  const kept = await app.keptClientCounts(rows.map(r => r.id))
+  return rows.map(r => ({
+    id: r.id,
+    full_name: r.full_name,
+    phone: r.phone,
+    email: r.email,
+    role: r.role as Role,
+    office: r.office && r.office.id !== null ? { id: r.office.id, name: r.office.name ?? '' } : null,
+    companies_count: kept.get(r.id)?.companies ?? 0,
+    individuals_count: kept.get(r.id)?.individuals ?? 0,
+    created_at: r.created_at.toISOString(),
+  }))
+}
+
+/** An agent or agent manager by id; anyone else (or nobody) is 404. */
+export async function loadAgent(app: FastifyInstance, db: Db, id: number): Promise<AgentListItem> {
+  const rows = await selectAgents(db)
+    .where(and(eq(users.id, id), inArray(users.role, [...AGENT_ROLES])))
+    .limit(1)
+  const [agent] = await withCounts(app, rows)
+  if (!agent) throw notFound()
+  return agent
+}
+
+/** GET agents (a page, by name or phone) and GET agents/{id} (with the latest entries into the cabinet for administrators). */
+export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps
+
+  app.get('/agents', { preHandler: app.requireUser(canSeeAgents) }, async request => {
+    const query = parseQuery(agentListQuery, request.query)
+    const conditions: SQL[] = [inArray(users.role, [...AGENT_ROLES])]
+    const q = query.q.trim()
+    if (q) {
+      const digits = q.replace(/\D/g, '')
+      const byName = ilike(users.full_name, `%${likeEscape(q)}%`)
+      conditions.push(digits.length >= 3 ? (or(byName, ilike(users.phone, `%${digits}%`)) as SQL) : byName)
+    }
+    const where = and(...conditions)
+    const rows = await selectAgents(db)
+      .where(where)
+      .orderBy(users.full_name, users.id)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+    const [counted] = await db.select({ n: count() }).from(users).where(where)
+    return ok({ items: await withCounts(app, rows), total: counted?.n ?? 0 })
+  })
+
+  app.get('/agents/:id', { preHandler: app.requireUser(canSeeAgents) }, async request => {
+    const agent = await loadAgent(app, db, idParam(request))
+    const admin = canImpersonate(currentActor(request))
+    const view: AgentView = {
+      ...agent,
+      can_impersonate: admin,
+      impersonations: admin ? await listImpersonations(db, eq(impersonations.target_user_id, agent.id), 10, 0) : [],
+    }
+    return ok(view)
+  })
+}
