@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { EMPTY, Subscription, filter, merge, switchMap, takeUntil, tap, timer } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
 import type { ProcessDeps } from '../plugin/types'
-import { $socketGaveUp } from './model'
+import { $lastSeq, $socketGaveUp } from './model'
 import { resumeMessageSchema, resumeUrl, SOCKET_RESUME } from './resume'
 
 export const RECONNECT_DELAY = 2000
@@ -29,27 +29,23 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
   let attempt = 0
   /** The reconnect attempt whose ticket we wait for. */
   let awaitingTicket: number | null = null
-  /** The highest seq handled; null before the first sync of this session. */
-  let lastSeq: number | null = null
   const loggedOut$ = bus.on('auth/loggedOut')
   const sub = new Subscription()
-  const open = (attemptNo: number, url: string) => bus.emit('socket/opening', { attempt: attemptNo, url: resumeUrl(url, lastSeq) }, 'process')
+  // The resume point is the store's ($lastSeq folds every delivered and synced seq): never a copy kept here.
+  const open = (attemptNo: number, url: string) => bus.emit('socket/opening', { attempt: attemptNo, url: resumeUrl(url, read($lastSeq)) }, 'process')
 
   sub.add(
     bus.on('socket/message').subscribe(e => {
       const { message } = e.payload
       const resume = v.safeParse(resumeMessageSchema, message)
       if (resume.success) {
-        lastSeq = resume.output.data.seq
-        bus.emit('socket/synced', { seq: lastSeq, reload: resume.output.action === SOCKET_RESUME.reload }, 'process')
+        bus.emit('socket/synced', { seq: resume.output.data.seq, reload: resume.output.action === SOCKET_RESUME.reload }, 'process')
         return
       }
-      if (message.seq !== undefined) {
-        if (lastSeq !== null && message.seq <= lastSeq) {
-          bus.emit('socket/duplicate', { seq: message.seq }, 'process')
-          return
-        }
-        lastSeq = message.seq
+      const lastSeq = read($lastSeq)
+      if (message.seq !== undefined && lastSeq !== null && message.seq <= lastSeq) {
+        bus.emit('socket/duplicate', { seq: message.seq }, 'process')
+        return
       }
       bus.emit('socket/delivered', { message }, 'process')
     }),
@@ -68,7 +64,6 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
     loggedOut$.subscribe(() => {
       wanted = false
       awaitingTicket = null
-      lastSeq = null
       bus.emit('socket/closeRequested', {}, 'process')
     }),
   )

@@ -1,4 +1,5 @@
 import { EMPTY, Subscription, exhaustMap, filter, map, merge, switchMap, takeUntil, timer } from 'rxjs'
+import { $profile } from '../auth/model'
 import type { ProcessDeps } from '../plugin/types'
 import { SESSION_ACTION } from './message'
 
@@ -10,7 +11,7 @@ export const WAKE_UP_DELAY = 2000
  * The idle timer (re)starts at each connection, at each wake-up from the server (the server relays any tab's
  * wake-up to all of the user's tabs) and at the page's own wake-up; sign-out stops it.
  */
-export function sessionProcess({ bus, commands }: Pick<ProcessDeps, 'bus' | 'commands'>): Subscription {
+export function sessionProcess({ bus, commands, read }: ProcessDeps): Subscription {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
   const loggedOut$ = bus.on('auth/loggedOut')
@@ -47,14 +48,11 @@ export function sessionProcess({ bus, commands }: Pick<ProcessDeps, 'bus' | 'com
   )
 
   // The page's wake-up: 2 s after mouse activity starts, one per burst, only while signed in.
-  let signedIn = false
-  sub.add(bus.on('auth/profileLoaded').subscribe(() => (signedIn = true)))
-  sub.add(loggedOut$.subscribe(() => (signedIn = false)))
   sub.add(
     bus
       .on('session/activity')
       .pipe(
-        filter(() => signedIn),
+        filter(() => read($profile) !== null),
         exhaustMap(() => timer(WAKE_UP_DELAY, scheduler).pipe(takeUntil(loggedOut$))),
       )
       .subscribe(() => {
