@@ -1,10 +1,15 @@
+import { bidsServer } from '../modules/bids/server'
 import { callCenterServer } from '../modules/callcenter/server'
 import { clientsServer } from '../modules/clients/server'
+import { investServer } from '../modules/invest/server'
 import { notificationsServer } from '../modules/notifications/server'
+import { tasksServer } from '../modules/tasks/server'
+import { tendersServer } from '../modules/tenders/server'
 import type { ServerModule } from '../server/module'
 
 /**
  * The server halves of the modules (DESIGN §4), the server's counterpart of app/modules.ts.
- * buildApp registers each under /api/v1 in its own context; add a module's `server.ts` export here.
+ * buildApp registers each under /api/v1 in its own context; add a module's `server/index.ts` export here.
+ * A half may only declare (tenders, bids, tasks, invest: their notification types, until they get routes).
  */
-export const serverModules: readonly ServerModule[] = [notificationsServer, callCenterServer, clientsServer]
+export const serverModules: readonly ServerModule[] = [notificationsServer, callCenterServer, clientsServer, tendersServer, bidsServer, tasksServer, investServer]
