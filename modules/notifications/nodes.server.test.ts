@@ -1,6 +1,7 @@
 import { testModules } from '../../server/testing/modules'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { isNull } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatPhone } from '../../core/validation'
@@ -10,7 +11,7 @@ import { loadConfig } from '../../server/config'
 import { openPostgres, type DbHandle } from '../../server/db/client'
 import { migrateDb } from '../../server/db/migrate'
 import { users } from '../../server/db/schema'
-import { mailOutbox } from './tables'
+import { mailOutbox, notifications } from './tables'
 import { createPgBroadcaster, encode } from '../../server/socket/pg-broadcaster'
 import type { NotifyInput } from '../../server/notify'
 import { TEST_ENV } from '../../server/testing/harness'
@@ -135,7 +136,7 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
         return node.handle.db.transaction(tx => node.app.notify(tx, { to: [ru.id, en.id], type: system, params: { message: `#${i}` } }))
       }),
     )
-    const undelivered = async () => (await admin.query(`select count(*)::int as n from notifications where delivered_at is null`)).rows[0].n
+    const undelivered = async () => (await a.handle.db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.delivered_at))).length
     await expect.poll(undelivered, { timeout: 15_000, interval: 50 }).toBe(0)
 
     const mails = (await a.handle.db.select().from(mailOutbox)).map(m => ({ to: m.to, subject: m.subject, body: m.text.split('\n')[2] }))
