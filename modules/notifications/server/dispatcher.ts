@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { NotificationChannel } from '../../../core/notifications/types'
 import { socketAction } from '../../../core/socket/actions'
 import type { Clock } from '../../../server/clock'
 import type { Db } from '../../../server/db/client'
@@ -84,7 +85,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           const recipient = recipients.get(row.userId)
           if (!recipient?.email || !row.channel) continue
           try {
-            await mailOne(row, recipient.email, recipient)
+            await mailOne(row, recipient.email, row.channel, recipient)
           } catch (err) {
             // The bell has it already; one bad address or a mail server hiccup must not stop the others.
             deps.log.warn({ err, notification: row.id }, 'notification e-mail failed')
@@ -96,8 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       .finally(() => (mailsPending -= 1))
   }
 
-  async function mailOne(row: Claimed, to: string, recipient: Recipient): Promise<void> {
-    const channel = row.channel!
+  async function mailOne(row: Claimed, to: string, channel: NotificationChannel, recipient: Recipient): Promise<void> {
     const lang = languageOf(recipient.language)
     const { title, text } = textsOf(row, lang)
     const secret = await deps.secret()

@@ -8,8 +8,7 @@ import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody } from '../../../server/http/validate'
 import { listQuerySchema, markReadBodySchema } from '../contract'
 import { archive, latestList, listPage, markRead } from './queries'
-import type { NotificationTexts } from './texts'
-import { languageOf } from './texts'
+import { languageOf, type NotificationTexts } from './texts'
 import { presenter } from './to-item'
 
 /**
