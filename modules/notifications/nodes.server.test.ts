@@ -15,6 +15,7 @@ import { mailOutbox, notifications } from './tables'
 import { createPgBroadcaster, encode } from '../../server/socket/pg-broadcaster'
 import type { NotifyInput } from '../../server/notify'
 import { TEST_ENV } from '../../server/testing/harness'
+import { claim } from './server/outbox'
 import { connect, declaredType, sequenced, socketUrl } from './server/testing'
 
 const adminUrl = process.env.TEST_DATABASE_URL
@@ -160,6 +161,41 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     // A sweep finds nothing left to do: nothing is delivered twice.
     await Promise.all(nodes.map(n => n.app.notify.flush()))
     expect(await a.handle.db.select().from(mailOutbox)).toHaveLength(80)
+  })
+
+  it('two nodes claiming at the same moment take disjoint notifications, and a claimed one is nobody else’s until its lease ends', async () => {
+    // The dispatchers' claim itself, from two pools, without apps (nothing else claims meanwhile).
+    const one = openPostgres(url, 4)
+    const two = openPostgres(url, 4)
+    try {
+      const [owner] = await one.db
+        .insert(users)
+        .values({ phone: `7700300${String(++phone).padStart(4, '0')}`, password_hash: 'x', full_name: 'Узлов Узел', role: 10, created_at: new Date() })
+        .returning({ id: users.id })
+      const now = new Date()
+      const rows = Array.from({ length: 300 }, (_, i) => ({ user_id: owner!.id, type: 6, key: 'notifications:types.system', params: { message: `#${i}` }, created_at: now }))
+      const written = await one.db.insert(notifications).values(rows).returning({ id: notifications.id })
+      const until = new Date(now.getTime() + 60_000)
+      const claimAll = async (db: typeof one.db) => {
+        const got: number[] = []
+        for (;;) {
+          const batch = await claim(db, { now, until, limit: 7 })
+          if (batch.length === 0) return got
+          got.push(...batch.map(r => r.id))
+        }
+      }
+      const [byOne, byTwo] = await Promise.all([claimAll(one.db), claimAll(two.db)])
+      expect(byOne.length).toBeGreaterThan(0)
+      expect(byTwo.length).toBeGreaterThan(0)
+      expect(byOne.filter(id => byTwo.includes(id))).toEqual([])
+      expect([...byOne, ...byTwo].sort((x, y) => x - y)).toEqual(written.map(r => r.id).sort((x, y) => x - y))
+      // Leased: nobody takes them again before `until`; after it, they are free for the taking.
+      expect(await claim(two.db, { now: new Date(until.getTime() - 1), until, limit: 1000 })).toEqual([])
+      expect(await claim(two.db, { now: new Date(until.getTime() + 1), until: new Date(until.getTime() + 60_000), limit: 1000 })).toHaveLength(300)
+    } finally {
+      await one.close()
+      await two.close()
+    }
   })
 
   it('one user’s messages published on both nodes at once arrive in seq order everywhere, once each', async () => {
