@@ -12,7 +12,7 @@ function profile(role: Role, extra: { office?: number | null; tender?: boolean }
     id: 1, name: 'x', full_name: 'x', phone: '77000000000', email: null, role,
     office_id: extra.office === undefined ? 1 : extra.office,
     settings: { services: { tender: extra.tender ?? false }, notify_messages: true, notify_events: true, is_agent: false },
-    sip: null, ws_connection_string: '',
+    sip: null, ws_connection_string: '', language: 'ru',
   }
 }
 

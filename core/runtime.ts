@@ -30,6 +30,7 @@ import type { Locale } from './events/map'
 import { createRecorder, type Recorder } from './events/recorder'
 import { feedbackCommands } from './feedback/commands'
 import { feedbackProcess } from './feedback/process'
+import { accountLanguageProcess } from './i18n/account'
 import { attachLocaleAdapter } from './i18n/adapter'
 import { i18nCommands } from './i18n/commands'
 import { DEFAULT_LOCALE, i18n as appI18n, isLocale, loadPluginNamespaces, type I18n } from './i18n/i18n'
@@ -81,6 +82,7 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   sub.add(sessionProcess(deps))
   sub.add(feedbackProcess({ bus }))
   sub.add(i18nProcess({ bus, i18n, plugins }))
+  sub.add(accountLanguageProcess(deps))
   for (const plugin of plugins) {
     for (const process of plugin.processes ?? []) {
       const teardown = process(deps)

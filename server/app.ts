@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/error-handler'
 import { installSecurityHeaders } from './http/security'
 import { installStatic } from './http/static'
 import type { ServerModule } from './module'
+import { collectNotificationTypes, createNotify } from './notify'
 import { profileRoutes } from './profile/routes'
 import { createOutboxSms, type SmsProvider } from './sms/provider'
 import { createInProcessBroadcaster, type Broadcaster } from './socket/broadcaster'
@@ -78,7 +79,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   })
   app.decorate('hub', hub)
   // Contributors to core routes (completeness, profile fields) that modules add; see extensions.ts.
-  app.decorate('extensions', createExtensions())
+  const extensions = createExtensions()
+  app.decorate('extensions', extensions)
+  // Every module's notification types (a number declared twice fails here, at start); `notify` for modules and
+  // core routes alike, implemented by whichever module fills `extensions.notifier` (none: a no-op).
+  app.decorate('notificationTypes', collectNotificationTypes(options.modules ?? []))
+  app.decorate('notify', createNotify(app.notificationTypes, () => extensions.notifier))
   // Several nodes: serve only once this node hears the others' socket messages.
   app.addHook('onReady', () => hub.ready())
   installErrorHandler(app)
@@ -118,6 +124,7 @@ function registerModules(app: FastifyInstance, modules: readonly ServerModule[],
     module.decorate?.(app, deps)
   }
   for (const module of modules) {
-    app.register(async scope => module.register(scope, deps), { prefix: '/api/v1' })
+    const { register } = module
+    if (register) app.register(async scope => register(scope, deps), { prefix: '/api/v1' })
   }
 }

@@ -2,6 +2,7 @@ import type { Profile } from '../core/auth/profile'
 import type { SessionUser, UserRow } from './auth/sessions'
 import type { CompanyRow } from './company/queries'
 import type { Db } from './db/client'
+import type { Notifier } from './notify'
 import type { FullnessKey } from './statistics/client-fullness'
 
 /** What a completeness contributor sees: the signed-in client and their own company (if any). */
@@ -52,6 +53,11 @@ export interface CoreExtensions {
   feedbackReceived: FeedbackListener[]
   /** Lookups of clients by phone that modules keeping clients offer (the call center's number search). */
   clientsByPhone: ClientsByPhone[]
+  /**
+   * The implementation behind `app.notify` (server/notify.ts), set once by the module that keeps notifications
+   * (from its `decorate()`); null: notify is a no-op.
+   */
+  notifier: Notifier | null
 }
 
 declare module 'fastify' {
@@ -61,5 +67,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [] }
+  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null }
 }

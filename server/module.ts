@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import type { NotificationTypeDef } from '../core/notifications/types'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import type { ServerDeps } from './deps'
+import type { NotificationTypes } from './notify'
 
 /**
  * A module's server half (DESIGN §4): app/server-modules.ts lists them and buildApp registers each in its
@@ -17,7 +19,14 @@ export interface ServerModule {
    * Applied after the core's migrations, with a journal table of its own.
    */
   migrations?: string
-  register(app: FastifyInstance, deps: ServerDeps): void | Promise<void>
+  /**
+   * The notification types this module owns (the same declarations its plugin lists): `app.notify` accepts only
+   * declared types, and the server renders their texts (`<key>.title`, `<key>.text` of the module's i18n packs).
+   * Two modules declaring one type number fail the start.
+   */
+  notifications?: readonly NotificationTypeDef[]
+  /** The module's routes; a module that only declares (say its notification types) has none. */
+  register?(app: FastifyInstance, deps: ServerDeps): void | Promise<void>
   /**
    * Runs on the root instance before any module registers: a service other modules and core routes call
    * (e.g. `app.notify`), declared for TypeScript by the offering module's `declare module 'fastify'`.
@@ -31,6 +40,8 @@ export interface ServerModule {
 export interface DemoSeed {
   clock: Clock
   userId(suffix: string): number | null
+  /** Every installed module's notification types by number (demo notifications of modules not installed are left out). */
+  notificationTypes: NotificationTypes
 }
 
 export type { ServerDeps }

@@ -6,6 +6,7 @@ import type { SeedMode } from './config'
 import type { Db } from './db/client'
 import { companies, offices, users } from './db/schema'
 import type { ServerModule } from './module'
+import { collectNotificationTypes } from './notify'
 
 export const DEMO_PASSWORD = 'demo123'
 
@@ -104,7 +105,8 @@ export async function seedDemo(
       },
       { owner_user_id: idOf('0011'), created_at },
     ])
-    for (const module of modules) await module.seed?.(tx, { clock: deps.clock, userId: idOf })
+    const notificationTypes = collectNotificationTypes(modules)
+    for (const module of modules) await module.seed?.(tx, { clock: deps.clock, userId: idOf, notificationTypes })
     return rows.length
   })
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '../events/map'
+
 /** Role numbers of SPEC §1 with the labels decided in DESIGN §9. */
 export const ROLE = {
   client: 10,
@@ -30,6 +32,11 @@ export interface Profile {
     notify_events: boolean
     is_agent: boolean
   }
+  /**
+   * The account's language (users.language): notifications and e-mails are written in it, and the UI adopts it on
+   * sign-in (core/i18n/account.ts has the rule). Set with POST v1/profile/language.
+   */
+  language: Locale
   /**
    * Present only for users with a softphone; the password is theirs to register with. `ws_url` is the SIP
    * server's WebSocket URL (configuration SIP_WS_URL; empty when the deployment has none).

@@ -6,7 +6,7 @@ import { decideRoute, pathname } from './route'
 const profile: Profile = {
   id: 1, name: 'A', full_name: 'A', phone: '77001000030', email: null, role: ROLE.agent, office_id: 1,
   settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
-  sip: null, ws_connection_string: '',
+  sip: null, ws_connection_string: '', language: 'ru',
 }
 
 describe('decideRoute (SPEC §2)', () => {

@@ -11,6 +11,7 @@ const profile: Profile = {
   settings: { services: { tender: true }, notify_messages: true, notify_events: false, is_agent: false },
   sip: { code: '150', password: 'sip-pass', ws_url: 'ws://127.0.0.1:8088' },
   ws_connection_string: 'wss://cab.example/api/v1/socket?ticket=T0PSECRET&x=1',
+  language: 'ru',
 }
 
 describe('redact', () => {

@@ -11,7 +11,7 @@ function profileOf(role: Role): Profile {
   return {
     id: 1, name: 'U', full_name: 'U', phone: '77001000010', email: null, role, office_id: null,
     settings: { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: false },
-    sip: null, ws_connection_string: 'ws://x/api/v1/socket?ticket=t',
+    sip: null, ws_connection_string: 'ws://x/api/v1/socket?ticket=t', language: 'ru',
   }
 }
 const company = (inn: string | null, ogrn: string | null): CompanySummary => ({ id: 1, inn, ogrn, short_name: null, full_name: null })

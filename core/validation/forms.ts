@@ -41,3 +41,9 @@ export const profileSettingsForm = v.object({
 })
 export type ProfileSettingsForm = v.InferOutput<typeof profileSettingsForm>
 
+/** POST v1/profile/language: the account's language, the one its notifications and e-mails are written in. */
+export const profileLanguageForm = v.object({
+  language: v.picklist(['ru', 'en'], 'validation:invalid'),
+})
+export type ProfileLanguageForm = v.InferOutput<typeof profileLanguageForm>
+

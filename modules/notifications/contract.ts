@@ -2,48 +2,12 @@ import * as v from 'valibot'
 
 /**
  * The notifications module's contract, shared by the browser and the server (DESIGN §5): paths, the shapes
- * of requests and responses as valibot schemas, the notification types and the socket resume protocol.
+ * of requests and responses as valibot schemas, and the socket resume protocol. The notification types are declared
+ * by the modules that own them (`defineNotificationType`, core/notifications/types.ts; this module's own in types.ts).
  * Every response is the usual envelope `{ result: true, data }` / `{ result: false, message, validation? }`.
  */
 
-// ─── Notification types ────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * SPEC §2 names the linked ones (1, 2 tenders; 3 bids; 5 tasks; 7 invest); the rest are decided here.
- * `params.id` / `data.id` is the linked record's id; the owning module's `notificationLinks` turns it into a path.
- */
-export const NOTIFICATION_TYPE = {
-  /** A tender event (a new winner to work, a status change) → /tenders/{id}. */
-  tender: 1,
-  /** A tender call-back or KP event (a reminder came due, the winner opened the KP) → /tenders/{id}. */
-  tenderCallback: 2,
-  /** A bid: a message from the bank or the verifier, a status change → /bids/{id}. */
-  bid: 3,
-  /** A personal message without a record (a support message, a reply from an administrator); no link. */
-  message: 4,
-  /** A task assigned to the user or its reminder came due → /tasks/{id}. */
-  task: 5,
-  /** A system announcement; no link. */
-  system: 6,
-  /** An investment offer or deal → /invest/{id}. */
-  invest: 7,
-} as const
-export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE]
-
-/**
- * Which profile switch (SPEC §1: "new messages", "new events") lets a type go by e-mail: types where someone
- * wrote to the user are messages (`notify_messages`); everything else is an event (`notify_events`).
- */
-export const MESSAGE_TYPES: readonly number[] = [NOTIFICATION_TYPE.bid, NOTIFICATION_TYPE.message]
-export type EmailSwitch = 'notify_messages' | 'notify_events'
-export function emailSwitchOf(type: number): EmailSwitch {
-  return MESSAGE_TYPES.includes(type) ? 'notify_messages' : 'notify_events'
-}
-
 // ─── Shapes ────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Free-form parameters of the event; `id` is the linked record. */
-export type NotificationParams = Record<string, unknown>
 
 export const notificationDataSchema = v.looseObject({
   /** The linked record's id (tender, bid, task, offer); absent for types without a link. */
@@ -55,7 +19,8 @@ export type NotificationData = v.InferOutput<typeof notificationDataSchema>
 
 /**
  * One item of every list (SPEC §3 Notification): `read` 0 unread / 1 read; `date_notification` ISO 8601;
- * `data` and `notification.data` are the same `{ id?, title, text }`.
+ * `data` and `notification.data` are the same `{ id?, title, text }`, the texts rendered in the reader's language
+ * (users.language) from the type's i18n key and `notification.params`.
  */
 export const notificationSchema = v.object({
   id: v.number(),

@@ -6,8 +6,8 @@ import { afterAll, beforeEach, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { users } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
-import { NOTIFICATION_TYPE, type NotificationType } from './contract'
 import { MAIL_STATUS } from './server/mail/provider'
+import { declaredType, notifyNow } from './server/testing'
 import { signUnsubscribe } from './server/unsubscribe/token'
 import { mailOutbox } from './tables'
 
@@ -96,11 +96,19 @@ describeEachDb(
       inbox.splice(0)
     })
 
-    /** Notifies and returns the one e-mail it sent. */
-    async function mailTo(userId: number, type: NotificationType = NOTIFICATION_TYPE.task): Promise<Received> {
+    const TASK = 5
+    const BID = 3
+    const assigned = { id: 5, context: 'assigned', name: 'Позвонить клиенту ООО «Ромашка»' }
+    /** Notifies, waits for delivery, and returns how many e-mails arrived. */
+    async function mailed(to: number[], type: number, params: Record<string, string | number> = { id: 1 }, email?: boolean): Promise<number> {
       const before = inbox.length
-      expect(await (await ctx.app.notify([userId], type, { id: 5 }, 'Новая задача', 'Позвонить клиенту ООО «Ромашка»')).mailed).toBe(1)
-      expect(inbox).toHaveLength(before + 1)
+      await notifyNow(ctx.app, ctx.db, { to, type: declaredType(ctx.app, type), params, ...(email === undefined ? {} : { email }) })
+      return inbox.length - before
+    }
+    /** Notifies and returns the one e-mail it sent. */
+    async function mailTo(userId: number, type = TASK): Promise<Received> {
+      const before = inbox.length
+      expect(await mailed([userId], type, assigned)).toBe(1)
       return inbox[before]!
     }
 
@@ -111,13 +119,12 @@ describeEachDb(
       const noEmail = await ctx.createUser()
 
       // A task is an event.
-      const result = await ctx.app.notify([on.id, eventsOff.id, messagesOff.id, noEmail.id], NOTIFICATION_TYPE.task, { id: 5 }, 'Новая задача', 'Позвонить клиенту ООО «Ромашка»')
+      const result = await notifyNow(ctx.app, ctx.db, { to: [on.id, eventsOff.id, messagesOff.id, noEmail.id], type: declaredType(ctx.app, TASK), params: assigned })
       expect(result.ids).toHaveLength(4)
-      expect(await result.mailed).toBe(2)
       expect(inbox.map(m => m.to).sort()).toEqual([['messages-off@example.com'], ['on@example.com']])
       const mail = inbox.find(m => m.to[0] === 'on@example.com')!
       expect(mail.from).toBe('cabinet@test.example')
-      expect(header(mail.raw, 'Subject')).toBe('Новая задача')
+      expect(header(mail.raw, 'Subject')).toBe('Задача назначена вам')
       expect(header(mail.raw, 'List-Unsubscribe')).toMatch(/^<https:\/\/cabinet\.example\/unsubscribe\?token=u1\./)
       const text = plainText(mail.raw)
       expect(text).toContain('Позвонить клиенту ООО «Ромашка»')
@@ -127,15 +134,14 @@ describeEachDb(
 
       // A bid message is a "message": the other switch decides.
       inbox.splice(0)
-      const message = await ctx.app.notify([eventsOff.id, messagesOff.id], NOTIFICATION_TYPE.bid, { id: 3 }, 'Сообщение по заявке № 3', 'Банк запросил документы')
-      expect(await message.mailed).toBe(1)
+      expect(await mailed([eventsOff.id, messagesOff.id], BID, { id: 3, context: 'message', from: 'Банк', message: 'Пришлите документы' })).toBe(1)
       expect(inbox.map(m => m.to)).toEqual([['events-off@example.com']])
+      expect(header(inbox[0]!.raw, 'Subject')).toBe('Новое сообщение по заявке № 3')
       expect(plainText(inbox[0]!.raw)).toContain('уведомления о новых сообщениях')
 
       // A caller may keep a notification off e-mail.
       inbox.splice(0)
-      expect(await (await ctx.app.notify([on.id], NOTIFICATION_TYPE.task, {}, 't', 't', { email: false })).mailed).toBe(0)
-      await new Promise(resolve => setTimeout(resolve, 100))
+      expect(await mailed([on.id], TASK, assigned, false)).toBe(0)
       expect(inbox).toEqual([])
     })
 
@@ -153,13 +159,13 @@ describeEachDb(
       expect(again.json()).toEqual({ result: false, message: 'This unsubscribe link has already been used' })
 
       // Events no longer go by e-mail; messages still do.
-      expect(await (await ctx.app.notify([user.id], NOTIFICATION_TYPE.task, { id: 1 }, 't', 't')).mailed).toBe(0)
-      const second = tokensOf(await mailTo(user.id, NOTIFICATION_TYPE.bid))
+      expect(await mailed([user.id], TASK)).toBe(0)
+      const second = tokensOf(await mailTo(user.id, BID))
 
       const universe = await unsubscribe(ctx, 'unsubscribe-universe', { token: second.all })
       expect(universe.json()).toEqual({ result: true, data: { kind: 'all', notify_messages: false, notify_events: false } })
       expect((await unsubscribe(ctx, 'unsubscribe-universe', { token: second.all })).statusCode).toBe(409)
-      expect(await (await ctx.app.notify([user.id], NOTIFICATION_TYPE.bid, { id: 1 }, 't', 't')).mailed).toBe(0)
+      expect(await mailed([user.id], BID)).toBe(0)
 
       // A used link stays used even after the user switches e-mails back on in the profile.
       await ctx.db.update(users).set({ notify_events: true }).where(eq(users.id, user.id))
@@ -233,19 +239,43 @@ describeEachDb(
 
     it('without SMTP settings e-mails are queued in the mail_outbox table', async () => {
       const user = await ctx.createUser({ email: 'client@example.com' })
-      const app = buildApp({ db: ctx.db, config: { ...ctx.config, smtp: null }, clock: ctx.clock, modules: testModules() })
-      try {
-        await app.ready()
-        expect(await (await app.notify([user.id], NOTIFICATION_TYPE.invest, { id: 2 }, 'Сделка оплачена', 'Инвестор подтвердил оплату')).mailed).toBe(1)
-        const rows = await ctx.db.select().from(mailOutbox)
-        expect(rows).toHaveLength(1)
-        expect(rows[0]).toMatchObject({ user_id: user.id, to: 'client@example.com', subject: 'Сделка оплачена', status: MAIL_STATUS.new })
-        expect(rows[0]?.text).toMatch(/https:\/\/cabinet\.example\/unsubscribe-universe\?token=u1\./)
-        expect(rows[0]?.html).toContain('Инвестор подтвердил оплату')
-        expect(inbox).toEqual([])
-      } finally {
-        await app.close()
-      }
+      // This app alone: another one on the database (with SMTP) could be the node that delivers it.
+      await ctx.app.close()
+      ctx.app = buildApp({ db: ctx.db, config: { ...ctx.config, smtp: null }, clock: ctx.clock, modules: testModules() })
+      await ctx.app.ready()
+      await notifyNow(ctx.app, ctx.db, { to: user.id, type: declaredType(ctx.app, 7), params: { id: 2, context: 'paid', deal: 2, amount: 1_500_000 } })
+      const rows = await ctx.db.select().from(mailOutbox)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ user_id: user.id, to: 'client@example.com', subject: 'Сделка оплачена', status: MAIL_STATUS.new })
+      expect(rows[0]?.text).toMatch(/https:\/\/cabinet\.example\/unsubscribe-universe\?token=u1\./)
+      expect(rows[0]?.html).toContain('Инвестор подтвердил оплату по сделке № 2 на 1\u00a0500\u00a0000 ₽.')
+      expect(inbox).toEqual([])
+    })
+
+    it('an English-speaking recipient gets the e-mail in English, frame and unsubscribe texts included; a Russian one in Russian', async () => {
+      const ru = await ctx.createUser({ email: 'ru@example.com' })
+      const en = await ctx.createUser({ email: 'en@example.com', language: 'en' })
+      expect(await mailed([ru.id, en.id], BID, { id: 8, context: 'approved', amount: 2_450_000 })).toBe(2)
+      const to = (address: string) => inbox.find(m => m.to[0] === address)!
+      expect(header(to('en@example.com').raw, 'Subject')).toBe('Bid No. 8 approved by the bank')
+      expect(header(to('ru@example.com').raw, 'Subject')).toBe('Заявка № 8 одобрена банком')
+      expect(plainText(to('en@example.com').raw).split(/\r?\n/).map(l => l.replace(/token=\S+/, 'token=…'))).toEqual([
+        'Bid No. 8 approved by the bank',
+        '',
+        'The bank approved a bank guarantee of 2,450,000 RUB. Please sign the documents.',
+        '',
+        'Open notifications: https://cabinet.example/notifications',
+        '',
+        '—',
+        'You are receiving this e-mail because notifications about new messages are on in your profile.',
+        'Unsubscribe from e-mails about new messages: https://cabinet.example/unsubscribe?token=…',
+        'Unsubscribe from all e-mails: https://cabinet.example/unsubscribe-universe?token=…',
+      ])
+      const ruText = plainText(to('ru@example.com').raw)
+      expect(ruText).toContain('Банк одобрил банковскую гарантию на 2\u00a0450\u00a0000 ₽. Подпишите документы.')
+      expect(ruText).toContain('Открыть уведомления: https://cabinet.example/notifications')
+      expect(ruText).toContain('Отписаться от писем о новых сообщениях: https://cabinet.example/unsubscribe?token=')
+      expect(ruText).toContain('Отписаться от всех писем: https://cabinet.example/unsubscribe-universe?token=')
     })
   },
   {

@@ -3,8 +3,12 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { seedDemo } from '../../server/seed'
+import { defineNotificationType } from '../../core/notifications/types'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
-import { NOTIFICATION_TYPE, notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
+import { users } from '../../server/db/schema'
+import { notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
+import { declaredType } from './server/testing'
+import { createNotificationTexts } from './server/texts'
 import { notifications } from './tables'
 
 async function signedIn(ctx: TestContext) {
@@ -23,7 +27,7 @@ async function many(ctx: TestContext, userId: number, n: number): Promise<number
   const ids: number[] = []
   for (let i = 1; i <= n; i++) {
     ctx.clock.advance(60_000)
-    ids.push(...(await ctx.app.notify([userId], NOTIFICATION_TYPE.task, { id: i }, `Задача ${i}`, `Текст ${i}`)).ids)
+    ids.push(...(await ctx.app.notify(ctx.db, { to: userId, type: declaredType(ctx.app, 5), params: { id: i, name: `Задача ${i}` } })).ids)
   }
   return ids
 }
@@ -32,25 +36,40 @@ describeEachDb('notifications endpoints', ctx => {
   it('lists the user’s notifications newest first in the SPEC §3 shape', async () => {
     const alice = await signedIn(ctx)
     expect(await list(ctx, alice.token)).toEqual([])
-    await ctx.app.notify([alice.id], NOTIFICATION_TYPE.bid, { id: 42, status: 40 }, 'Заявка № 42 одобрена', 'Банк одобрил гарантию')
+    await ctx.app.notify(ctx.db, { to: alice.id, type: declaredType(ctx.app, 3), params: { id: 42, status: 40, context: 'approved', amount: 2_450_000 } })
     ctx.clock.advance(1000)
-    await ctx.app.notify([alice.id], NOTIFICATION_TYPE.system, {}, 'Плановые работы', 'Ночью кабинет будет недоступен 10 минут')
+    await ctx.app.notify(ctx.db, { to: alice.id, type: declaredType(ctx.app, 6), params: { context: 'maintenance', count: 10 } })
 
     const items = await list(ctx, alice.token)
-    expect(items.map(n => n.notification.data.title)).toEqual(['Плановые работы', 'Заявка № 42 одобрена'])
+    expect(items.map(n => n.notification.data.title)).toEqual(['Плановые работы', 'Заявка № 42 одобрена банком'])
+    // The bids module's texts, with the amount formatted for Russian.
+    const approved = { id: 42, title: 'Заявка № 42 одобрена банком', text: 'Банк одобрил банковскую гарантию на 2\u00a0450\u00a0000 ₽. Подпишите документы.' }
     expect(items[1]).toEqual({
       id: expect.any(Number),
       read: 0,
       date_notification: new Date(ctx.clock.now() - 1000).toISOString(),
-      data: { id: 42, title: 'Заявка № 42 одобрена', text: 'Банк одобрил гарантию' },
-      notification: {
-        type: 3,
-        params: { id: 42, status: 40 },
-        data: { id: 42, title: 'Заявка № 42 одобрена', text: 'Банк одобрил гарантию' },
-      },
+      data: approved,
+      notification: { type: 3, params: { id: 42, status: 40, context: 'approved', amount: 2_450_000 }, data: approved },
     })
-    // A type without a linked record has no data.id.
-    expect(items[0]?.data).toEqual({ title: 'Плановые работы', text: 'Ночью кабинет будет недоступен 10 минут' })
+    // A type without a linked record has no data.id; `count` picks the plural form.
+    expect(items[0]?.data).toEqual({ title: 'Плановые работы', text: 'Ночью кабинет будет недоступен 10 минут.' })
+  })
+
+  it('renders each reader’s list in their own language, whatever the request’s, and follows a change of it', async () => {
+    const ru = await signedIn(ctx)
+    const en = await signedIn(ctx)
+    await ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, en.id))
+    await ctx.app.notify(ctx.db, { to: [ru.id, en.id], type: declaredType(ctx.app, 5), params: { id: 9, context: 'reminder', count: 1, name: 'Позвонить в банк' } })
+
+    const texts = async (token: string, lang: string) => {
+      const res = await ctx.call('GET', '/api/v1/notifications', token, undefined, { 'accept-language': lang })
+      return res.json<{ data: NotificationItem[] }>().data.map(n => [n.data.title, n.data.text])
+    }
+    expect(await texts(ru.token, 'en')).toEqual([['Напоминание о задаче', 'Через 1 минуту: «Позвонить в банк».']])
+    expect(await texts(en.token, 'ru')).toEqual([['Task reminder', 'In 1 minute: “Позвонить в банк”.']])
+    // Texts are rendered when read: the same stored notification reads in the new language at once.
+    await ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, ru.id))
+    expect(await texts(ru.token, 'ru')).toEqual([['Task reminder', 'In 1 minute: “Позвонить в банк”.']])
   })
 
   it('needs a session', async () => {
@@ -178,16 +197,28 @@ describeEachDb('notifications endpoints', ctx => {
     expect((await ctx.call('GET', '/api/v1/notifications?limit=100', alice.token)).json().data.total).toBe(1)
   })
 
-  it('notify() stores one per existing user, skips unknown ids and refuses a bad type', async () => {
+  it('notify() stores one per existing user, skips unknown ids, and refuses an undeclared type, a bad id or param', async () => {
     const alice = await signedIn(ctx)
     const bob = await signedIn(ctx)
-    const result = await ctx.app.notify([alice.id, bob.id, alice.id, 424_242], NOTIFICATION_TYPE.tender, { id: 7 }, 'Новый победитель', 'Тендер № 7')
+    const tender = declaredType(ctx.app, 1)
+    const result = await ctx.app.notify(ctx.db, { to: [alice.id, bob.id, alice.id, 424_242], type: tender, params: { id: 7, number: '7' } })
     expect(result.ids).toHaveLength(2)
-    expect(await result.mailed).toBe(0) // test users have no e-mail
-    expect((await list(ctx, alice.token)).map(n => n.data.id)).toEqual([7])
+    expect((await list(ctx, alice.token)).map(n => [n.data.id, n.data.title])).toEqual([[7, 'Тендер № 7']])
     expect((await list(ctx, bob.token)).map(n => n.data.id)).toEqual([7])
-    expect((await ctx.app.notify([], NOTIFICATION_TYPE.tender, {}, 't', 't')).ids).toEqual([])
-    await expect(ctx.app.notify([alice.id], 0 as never, {}, 't', 't')).rejects.toThrow(/type/)
+    expect((await ctx.app.notify(ctx.db, { to: [], type: tender })).ids).toEqual([])
+    expect((await ctx.app.notify(ctx.db, { to: 424_242, type: tender })).ids).toEqual([])
+
+    const refused = [
+      { to: alice.id, type: defineNotificationType({ type: 99, key: 'tenders:notifications.tender', channel: 'events' }) },
+      // A declared number under another key or channel is not the declared type.
+      { to: alice.id, type: { ...tender, key: 'tenders:notifications.other' } },
+      { to: alice.id, type: { ...tender, channel: 'messages' as const } },
+      { to: [alice.id, 0], type: tender },
+      { to: alice.id, type: tender, params: { nested: { a: 1 } } as never },
+      { to: alice.id, type: tender, params: { n: Number.NaN } },
+    ]
+    for (const input of refused) await expect(ctx.app.notify(ctx.db, input)).rejects.toThrow(TypeError)
+    expect(await ctx.db.select().from(notifications)).toHaveLength(2)
   })
 
   it('a support message becomes a type 4 notification for every administrator', async () => {
@@ -200,7 +231,7 @@ describeEachDb('notifications endpoints', ctx => {
     for (const admin of [admin1, admin2]) {
       const [item] = await list(ctx, await ctx.signIn(admin.phone, admin.password))
       expect(item?.notification).toMatchObject({
-        type: NOTIFICATION_TYPE.message,
+        type: 4,
         params: { url: '/financials', from_id: client.id, feedback_id: expect.any(Number) },
         data: { title: 'Сообщение в поддержку: Тестов Тест Тестович', text: 'Не загружается баланс' },
       })
@@ -210,15 +241,30 @@ describeEachDb('notifications endpoints', ctx => {
     expect(await list(ctx, client.token)).toEqual([])
   })
 
-  it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7', async () => {
+  it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7, as keys each reads in their language', async () => {
     await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, testModules())
     const rows = await ctx.db.select().from(notifications)
     expect(new Set(rows.map(r => r.type))).toEqual(new Set([1, 2, 3, 5, 7]))
     expect(new Set(rows.map(r => r.user_id)).size).toBeGreaterThanOrEqual(5)
-    expect(rows.every(r => r.data.id !== undefined && r.data.title && r.data.text)).toBe(true)
+    expect(rows.every(r => r.key === ctx.app.notificationTypes.get(r.type)?.key && typeof r.params.id === 'number')).toBe(true)
+    // History, not news: a fresh demo database pushes and mails none of it.
+    expect(rows.every(r => r.delivered_at !== null)).toBe(true)
+
     const token = await ctx.signIn('77001000030', 'demo123')
     const items = await list(ctx, token)
     expect(items.length).toBeGreaterThanOrEqual(3)
     expect(items.some(n => n.read === 0) && items.some(n => n.read === 1)).toBe(true)
+    expect(items[0]?.data).toEqual({ id: 101, title: 'Новый победитель тендера', text: 'ООО «СтройМонтаж» — победитель закупки № 0373200041524000123 на 18\u00a0700\u00a0000 ₽.' })
+    await ctx.db.update(users).set({ language: 'en' }).where(eq(users.phone, '77001000030'))
+    expect((await list(ctx, token))[0]?.data).toEqual({ id: 101, title: 'New tender winner', text: 'ООО «СтройМонтаж» won purchase No. 0373200041524000123 for 18,700,000 RUB.' })
+
+    // Every demo notification renders in both languages from texts that exist (never a raw key or placeholder).
+    const texts = createNotificationTexts()
+    for (const lang of ['ru', 'en'] as const) {
+      for (const row of rows) {
+        const { title, text } = texts.render(lang, row.key!, row.params)
+        expect(`${title} ${text}`).not.toMatch(/\w:notifications\.|\w:types\.|\{\{/)
+      }
+    }
   })
 })

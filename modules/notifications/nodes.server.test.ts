@@ -1,6 +1,7 @@
 import { testModules } from '../../server/testing/modules'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { isNull } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatPhone } from '../../core/validation'
@@ -10,10 +11,12 @@ import { loadConfig } from '../../server/config'
 import { openPostgres, type DbHandle } from '../../server/db/client'
 import { migrateDb } from '../../server/db/migrate'
 import { users } from '../../server/db/schema'
+import { mailOutbox, notifications } from './tables'
 import { createPgBroadcaster, encode } from '../../server/socket/pg-broadcaster'
+import type { NotifyInput } from '../../server/notify'
 import { TEST_ENV } from '../../server/testing/harness'
-import { NOTIFICATION_TYPE } from './contract'
-import { connect, sequenced, socketUrl } from './server/testing'
+import { claim } from './server/outbox'
+import { connect, declaredType, sequenced, socketUrl } from './server/testing'
 
 const adminUrl = process.env.TEST_DATABASE_URL
 const config = loadConfig(TEST_ENV)
@@ -78,11 +81,18 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     return node
   }
 
-  async function user(node: Node) {
+  /** notify in a transaction on `node`; resolves once every node has delivered what it claimed. */
+  async function notifyOn(node: Node, input: NotifyInput) {
+    const result = await node.handle.db.transaction(tx => node.app.notify(tx, input))
+    await Promise.all(nodes.map(n => n.app.notify.flush()))
+    return result
+  }
+
+  async function user(node: Node, fields: { email?: string; language?: string } = {}) {
     const phone11 = `7700300${String(++phone).padStart(4, '0')}`
     const [row] = await node.handle.db
       .insert(users)
-      .values({ phone: phone11, password_hash: await passwords.hash('secret1'), full_name: 'Узлов Узел', role: 10, created_at: new Date() })
+      .values({ phone: phone11, password_hash: await passwords.hash('secret1'), full_name: 'Узлов Узел', role: 10, created_at: new Date(), ...fields })
       .returning({ id: users.id })
     const res = await fetch(`${node.base}/api/v1/users/sign-in`, {
       method: 'POST',
@@ -102,15 +112,90 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     await onB.waitFor(1)
     await onA.waitFor(1)
 
-    await a.app.notify([alice.id], NOTIFICATION_TYPE.bid, { id: 12 }, 'Заявка № 12 одобрена', 'Банк одобрил гарантию')
+    await notifyOn(a, { to: [alice.id], type: declaredType(a.app, 3), params: { id: 12, context: 'approved', amount: 1_000_000 } })
     expect((await onB.waitFor(2))[1]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 1 })
     expect((await onA.waitFor(2))[1]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 1 })
     // What the reload then asks node B for is there too.
     const list = await fetch(`${b.base}/api/v1/notifications`, { headers: { authorization: `Bearer ${alice.token}` } })
-    expect(((await list.json()) as { data: Array<{ data: { title: string } }> }).data.map(n => n.data.title)).toEqual(['Заявка № 12 одобрена'])
+    expect(((await list.json()) as { data: Array<{ data: { title: string } }> }).data.map(n => n.data.title)).toEqual(['Заявка № 12 одобрена банком'])
     expect(await onB.quiet()).toBe(true)
     await onA.close()
     await onB.close()
+  })
+
+  it('notifications committed on both nodes at once are each pushed and mailed once, woken by the commit, in each recipient’s language', async () => {
+    const a = await startNode('a')
+    const b = await startNode('b')
+    const ru = await user(a, { email: 'ru@example.com' })
+    const en = await user(b, { email: 'en@example.com', language: 'en' })
+    const tabs = [await connect(await socketUrl(a.base, ru.token)), await connect(await socketUrl(b.base, ru.token)), await connect(await socketUrl(a.base, en.token))]
+    const system = declaredType(a.app, 6)
+    // 40 transactions, half through each node; nobody flushes: each commit's NOTIFY wakes both dispatchers.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const node = i % 2 ? a : b
+        return node.handle.db.transaction(tx => node.app.notify(tx, { to: [ru.id, en.id], type: system, params: { message: `#${i}` } }))
+      }),
+    )
+    const undelivered = async () => (await a.handle.db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.delivered_at))).length
+    await expect.poll(undelivered, { timeout: 15_000, interval: 50 }).toBe(0)
+
+    const mails = (await a.handle.db.select().from(mailOutbox)).map(m => ({ to: m.to, subject: m.subject, body: m.text.split('\n')[2] }))
+    expect(mails).toHaveLength(80)
+    for (let i = 0; i < 40; i++) {
+      expect(mails.filter(m => m.body === `#${i}`).sort((x, y) => x.to.localeCompare(y.to))).toEqual([
+        { to: 'en@example.com', subject: 'System notice', body: `#${i}` },
+        { to: 'ru@example.com', subject: 'Системное уведомление', body: `#${i}` },
+      ])
+    }
+    // Pushes: batched per claim, so 1…40 per user, but never a duplicate, in seq order on every socket.
+    for (const tab of tabs) {
+      await tab.waitFor(1)
+      expect(await tab.quiet(300)).toBe(true)
+      const seqs = tab.received.map(m => m.seq ?? 0)
+      expect(tab.received.every(m => m.action === 'updateTopNotifications')).toBe(true)
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1))
+      expect(seqs.length).toBeLessThanOrEqual(40)
+      await tab.close()
+    }
+    // A sweep finds nothing left to do: nothing is delivered twice.
+    await Promise.all(nodes.map(n => n.app.notify.flush()))
+    expect(await a.handle.db.select().from(mailOutbox)).toHaveLength(80)
+  })
+
+  it('two nodes claiming at the same moment take disjoint notifications, and a claimed one is nobody else’s until its lease ends', async () => {
+    // The dispatchers' claim itself, from two pools, without apps (nothing else claims meanwhile).
+    const one = openPostgres(url, 4)
+    const two = openPostgres(url, 4)
+    try {
+      const [owner] = await one.db
+        .insert(users)
+        .values({ phone: `7700300${String(++phone).padStart(4, '0')}`, password_hash: 'x', full_name: 'Узлов Узел', role: 10, created_at: new Date() })
+        .returning({ id: users.id })
+      const now = new Date()
+      const rows = Array.from({ length: 300 }, (_, i) => ({ user_id: owner!.id, type: 6, key: 'notifications:types.system', params: { message: `#${i}` }, created_at: now }))
+      const written = await one.db.insert(notifications).values(rows).returning({ id: notifications.id })
+      const until = new Date(now.getTime() + 60_000)
+      const claimAll = async (db: typeof one.db) => {
+        const got: number[] = []
+        for (;;) {
+          const batch = await claim(db, { now, until, limit: 7 })
+          if (batch.length === 0) return got
+          got.push(...batch.map(r => r.id))
+        }
+      }
+      const [byOne, byTwo] = await Promise.all([claimAll(one.db), claimAll(two.db)])
+      expect(byOne.length).toBeGreaterThan(0)
+      expect(byTwo.length).toBeGreaterThan(0)
+      expect(byOne.filter(id => byTwo.includes(id))).toEqual([])
+      expect([...byOne, ...byTwo].sort((x, y) => x - y)).toEqual(written.map(r => r.id).sort((x, y) => x - y))
+      // Leased: nobody takes them again before `until`; after it, they are free for the taking.
+      expect(await claim(two.db, { now: new Date(until.getTime() - 1), until, limit: 1000 })).toEqual([])
+      expect(await claim(two.db, { now: new Date(until.getTime() + 1), until: new Date(until.getTime() + 60_000), limit: 1000 })).toHaveLength(300)
+    } finally {
+      await one.close()
+      await two.close()
+    }
   })
 
   it('one user’s messages published on both nodes at once arrive in seq order everywhere, once each', async () => {
@@ -135,11 +220,11 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     const carol = await user(a)
     const first = await connect(await socketUrl(b.base, carol.token, 'latest'))
     await first.waitFor(1)
-    await a.app.notify([carol.id], NOTIFICATION_TYPE.task, { id: 1 }, 'a', 'a')
+    await notifyOn(a, { to: [carol.id], type: declaredType(a.app, 5), params: { id: 1 } })
     await first.waitFor(2)
     await first.close()
 
-    await a.app.notify([carol.id], NOTIFICATION_TYPE.task, { id: 2 }, 'b', 'b')
+    await notifyOn(a, { to: [carol.id], type: declaredType(a.app, 5), params: { id: 2 } })
     const big = { type: 1, action: JSON.stringify({ type: 'info', text: 'Большое' }), data: { rows: 'строка '.repeat(2000) } } as const
     await a.app.hub.send([carol.id], big)
     const back = await connect(await socketUrl(b.base, carol.token, 1))
@@ -160,12 +245,12 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
     const dave = await user(a)
     const tab = await connect(await socketUrl(b.base, dave.token, 'latest'))
     await tab.waitFor(1)
-    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 3 }, 'a', 'a')
+    await notifyOn(a, { to: [dave.id], type: declaredType(a.app, 7), params: { id: 3 } })
     await tab.waitFor(2)
 
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'b-listen'`, [name])
     expect(await tab.closed).toBe(1012)
-    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 4 }, 'b', 'b')
+    await notifyOn(a, { to: [dave.id], type: declaredType(a.app, 7), params: { id: 4 } })
 
     // The client reconnects (to B, whose listener comes back by itself) from the last seq it saw.
     const lastSeen = sequenced(tab.received).at(-1)?.[1] ?? 0
@@ -177,7 +262,7 @@ describe.skipIf(!adminUrl)('several API nodes on one Postgres (LISTEN/NOTIFY)', 
       { type: 2, action: 'updateTopNotifications', seq: 2 },
       { type: 2, action: 'sync', data: { seq: 2 } },
     ])
-    await a.app.notify([dave.id], NOTIFICATION_TYPE.invest, { id: 5 }, 'c', 'c')
+    await notifyOn(a, { to: [dave.id], type: declaredType(a.app, 7), params: { id: 5 } })
     expect((await back.waitFor(3))[2]).toEqual({ type: 2, action: 'updateTopNotifications', seq: 3 })
     await back.close()
   })

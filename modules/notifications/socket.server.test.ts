@@ -1,8 +1,8 @@
 import { testModules } from '../../server/testing/modules'
 import { expect, it } from 'vitest'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
-import { NOTIFICATION_TYPE, SOCKET_RESUME } from './contract'
-import { connect, sequenced, socketUrl } from './server/testing'
+import { SOCKET_RESUME } from './contract'
+import { connect, declaredType, notifyNow, sequenced, socketUrl } from './server/testing'
 import { RESUME } from '../../server/socket/resume'
 
 async function setup(ctx: TestContext) {
@@ -28,7 +28,7 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
     const otherTab = await connect(await socketUrl(base, await ctx.signIn(other.phone, other.password)))
     const strangerTab = await connect(await socketUrl(base, await ctx.signIn(stranger.phone, stranger.password)))
 
-    await ctx.app.notify([user.id, other.id], NOTIFICATION_TYPE.task, { id: 5 }, 'Новая задача', 'Позвонить клиенту')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id, other.id], type: declaredType(ctx.app, 5), params: { id: 5 } })
     for (const tab of [tab1, tab2]) expect(await tab.waitFor(1)).toEqual([{ ...update, seq: 1 }])
     expect(await otherTab.waitFor(1)).toEqual([{ ...update, seq: 1 }])
     expect(await strangerTab.quiet()).toBe(true)
@@ -37,11 +37,11 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
 
   it('since=latest answers sync with the current seq, then live messages follow', async () => {
     const { user, url } = await setup(ctx)
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.bid, { id: 1 }, 't', 't')
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.bid, { id: 1 }, 't', 't')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 3), params: { id: 1 } })
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 3), params: { id: 1 } })
     const tab = await connect(await url('latest'))
     expect(await tab.waitFor(1)).toEqual([{ type: 2, action: 'sync', data: { seq: 2 } }])
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.bid, { id: 1 }, 't', 't')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 3), params: { id: 1 } })
     expect((await tab.waitFor(2))[1]).toEqual({ ...update, seq: 3 })
     await tab.close()
   })
@@ -50,13 +50,13 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
     const { user, url } = await setup(ctx)
     const first = await connect(await url('latest'))
     await first.waitFor(1)
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.tender, { id: 1 }, 'a', 'a')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 1), params: { id: 1 } })
     expect((await first.waitFor(2))[1]).toEqual({ ...update, seq: 1 })
     await first.close()
 
     // Offline: two notifications and a toast.
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.tender, { id: 2 }, 'b', 'b')
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.tender, { id: 3 }, 'c', 'c')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 1), params: { id: 2 } })
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 1), params: { id: 3 } })
     const toast = { type: 1, action: JSON.stringify({ type: 'info', text: 'Заявка обновлена' }), data: { id: 9 } } as const
     await ctx.app.hub.send([user.id], toast)
     await ctx.app.hub.relay([user.id], { type: 2, action: 'wakeUp', sender_id: user.id }) // ephemeral: never replayed
@@ -68,7 +68,7 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
       { ...toast, seq: 4 },
       { type: 2, action: 'sync', data: { seq: 4 } },
     ])
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.tender, { id: 4 }, 'd', 'd')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 1), params: { id: 4 } })
     expect((await back.waitFor(5))[4]).toEqual({ ...update, seq: 5 })
     expect(await back.quiet()).toBe(true)
 
@@ -143,12 +143,12 @@ describeEachDb('notifications over the socket, and resuming after a reconnect', 
 
   it('seq and the outbox are kept in the database: a restarted server still replays', async () => {
     const { user, token } = await setup(ctx)
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.task, { id: 1 }, 'a', 'a')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 5), params: { id: 1 } })
     await ctx.app.close()
     const { buildApp } = await import('../../server/app')
     ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() })
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-    await ctx.app.notify([user.id], NOTIFICATION_TYPE.task, { id: 2 }, 'b', 'b')
+    await notifyNow(ctx.app, ctx.db, { to: [user.id], type: declaredType(ctx.app, 5), params: { id: 2 } })
     const tab = await connect(await socketUrl(base, token, 0))
     expect(sequenced(await tab.waitFor(3))).toEqual([
       ['updateTopNotifications', 1],

@@ -20,6 +20,7 @@ describeEachDb('profile and socket tickets', ctx => {
       role: 35,
       office_id: null,
       settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
+      language: 'ru',
       sip: { code: '1035', password: 'sip-pass', ws_url: '' },
       ws_connection_string: expect.stringMatching(/^ws:\/\/cabinet\.example:8443\/api\/v1\/socket\?ticket=[\w-]{43}$/),
       impersonated_by: null,
@@ -65,5 +66,44 @@ describeEachDb('profile and socket tickets', ctx => {
     expect(res.statusCode).toBe(422)
     expect(res.json().validation).toEqual({ notify_messages: 'Invalid value', is_agent: 'Required field' })
     expect((await ctx.call('POST', '/api/v1/profile/settings', null, {})).statusCode).toBe(401)
+  })
+
+  it('saves the account’s language and returns the updated profile; the next profile and the notification list follow it', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    expect((await ctx.call('GET', '/api/v1/profile', token)).json().data.language).toBe('ru')
+
+    const res = await ctx.call('POST', '/api/v1/profile/language', token, { language: 'en' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ id: user.id, language: 'en', settings: { notify_messages: true } })
+    const [row] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, user.id))
+    expect(row?.language).toBe('en')
+    expect((await ctx.call('GET', '/api/v1/profile', token)).json().data.language).toBe('en')
+
+    // A notification stored before the change reads in the new language (rendered when read).
+    await ctx.app.notify(ctx.db, { to: user.id, type: ctx.app.notificationTypes.get(5)!, params: { id: 1, context: 'assigned', name: 'Отчёт' } })
+    const list = async () => (await ctx.call('GET', '/api/v1/notifications', token)).json().data.map((n: { data: { title: string } }) => n.data.title)
+    expect(await list()).toEqual(['A task is assigned to you'])
+    await ctx.call('POST', '/api/v1/profile/language', token, { language: 'ru' })
+    expect(await list()).toEqual(['Задача назначена вам'])
+  })
+
+  it('refuses a language it has no texts in, and needs a session', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    for (const [body, message] of [
+      [{ language: 'de' }, 'Invalid value'],
+      [{ language: 'EN' }, 'Invalid value'],
+      [{ language: '' }, 'Invalid value'],
+      [{ language: 1 }, 'Invalid value'],
+      [{}, 'Required field'],
+    ] as const) {
+      const res = await ctx.call('POST', '/api/v1/profile/language', token, body, { 'accept-language': 'en' })
+      expect(res.statusCode, JSON.stringify(body)).toBe(422)
+      expect(res.json().validation).toEqual({ language: message })
+    }
+    const [row] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, user.id))
+    expect(row?.language).toBe('ru')
+    expect((await ctx.call('POST', '/api/v1/profile/language', null, { language: 'en' })).statusCode).toBe(401)
   })
 })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Profile } from '../../core/auth/profile'
 import { changePasswordForm, profileSettingsForm } from '../../core/validation'
+import { profileLanguageForm } from '../../core/validation/forms'
 import { currentUser } from '../auth/require-user'
 import type { SessionUser, UserRow } from '../auth/sessions'
 import { users } from '../db/schema'
@@ -12,7 +13,7 @@ import { parseBody } from '../http/validate'
 import { connectionString } from '../socket/connection-string'
 import { toProfile } from './to-profile'
 
-/** GET profile, POST profile/settings, POST profile/password. */
+/** GET profile, POST profile/settings, POST profile/language, POST profile/password. */
 export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   async function profileOf(request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
     const ws = await connectionString(request, deps.tickets, { userId: user.id, sessionId: auth.sessionId })
@@ -35,6 +36,16 @@ export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .set({ notify_messages: form.notify_messages, notify_events: form.notify_events, is_agent: form.is_agent })
       .where(eq(users.id, auth.user.id))
       .returning()
+    if (!user) throw new ApiError(404, 'notFound')
+    return ok(await profileOf(request, auth, user))
+  })
+
+  // The account's language: notifications and e-mails are written in it from now on (those already stored too: they
+  // are rendered when read). The browser calls it when a signed-in user switches the UI language.
+  app.post('/profile/language', { preHandler: app.requireUser() }, async request => {
+    const auth = currentUser(request)
+    const { language } = parseBody(profileLanguageForm, request.body)
+    const [user] = await deps.db.update(users).set({ language }).where(eq(users.id, auth.user.id)).returning()
     if (!user) throw new ApiError(404, 'notFound')
     return ok(await profileOf(request, auth, user))
   })

@@ -21,6 +21,8 @@ export function toProfile(user: UserRow, wsConnectionString: string, sipWsUrl = 
       notify_events: user.notify_events,
       is_agent: user.is_agent,
     },
+    // A value the column could hold but no pack exists for reads as the default, as notifications do.
+    language: user.language === 'en' ? 'en' : 'ru',
     sip: user.sip_code ? { code: user.sip_code, password: user.sip_password ?? '', ws_url: sipWsUrl } : null,
     ws_connection_string: wsConnectionString,
     impersonated_by: null,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
+import { DEMO_PASSWORD, launchBrowser, newSession, sel, signInAndWait, type Session } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 
 /**
@@ -26,21 +26,32 @@ async function waitForBellCount(page: Page, expected: number, timeout = 20_000) 
   await expect.poll(() => bellCount(page), { timeout, interval: 100 }).toBe(expected)
 }
 
-/** The client writes to support over the API, as the feedback dialog does (the browser test of the dialog is below). */
-async function feedbackOverApi(message: string) {
+async function tokenOf(phone: string): Promise<string> {
   const signIn = await fetch(`${server.url}/api/v1/users/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: CLIENT, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ phone, password: DEMO_PASSWORD }),
   })
-  const { data } = (await signIn.json()) as { data: { token: string } }
+  return ((await signIn.json()) as { data: { token: string } }).data.token
+}
+
+/** The client writes to support over the API, as the feedback dialog does (the browser test of the dialog is below). */
+async function feedbackOverApi(message: string) {
   const sent = await fetch(`${server.url}/api/v1/users/feedback`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(CLIENT)}` },
     body: JSON.stringify({ message, url: '/bids' }),
   })
   expect(sent.status).toBe(200)
 }
+
+/** The account's language as the server keeps it (GET v1/profile). */
+async function accountLanguage(phone: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${await tokenOf(phone)}` } })
+  return ((await res.json()) as { data: { language: string } }).data.language
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang)
 
 beforeAll(async () => {
   server = first = await startServer({ env: { SIGNIN_RATE_LIMIT: '1000/min' } })
@@ -94,5 +105,31 @@ describe('notifications in real time', () => {
     // And the live path works again on the new server.
     await feedbackOverApi('Второе сообщение после перезапуска')
     await waitForBellCount(admin.page, 1, 15_000)
+  })
+
+  it('an administrator who switches the cabinet to English reads the next support message in English, and so does every new session of theirs', async () => {
+    await admin.page.locator(sel.localeSwitch).click()
+    await expect.poll(() => htmlLang(admin.page)).toBe('en')
+    // The switch is the account's language too: the one its notifications are written in.
+    await expect.poll(() => accountLanguage(ADMIN), { timeout: 10_000 }).toBe('en')
+
+    await feedbackOverApi('Выписка не загружается')
+    await admin.page.locator('[data-testid="bell"]').click()
+    await expect.poll(() => admin.page.locator('[data-testid="bell-list"]').innerText(), { timeout: 15_000 }).toMatch(/Support message: .+\n?[\s\S]*Выписка не загружается/)
+    await admin.page.keyboard.press('Escape')
+
+    // A new device, Russian by default: signing in adopts the account's English.
+    const other = await newSession(browser, server.url)
+    try {
+      await other.page.goto('/login')
+      await expect.poll(() => htmlLang(other.page)).toBe('ru')
+      await signInAndWait(other.page, ADMIN)
+      await expect.poll(() => htmlLang(other.page)).toBe('en')
+      // Switching back there is saved to the account as well.
+      await other.page.locator(sel.localeSwitch).click()
+      await expect.poll(() => accountLanguage(ADMIN), { timeout: 10_000 }).toBe('ru')
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -25,6 +25,17 @@ const smtp = new SMTPServer({
 
 let server: RunningServer
 
+/** Quoted-printable → text (the e-mail's text part, and Q-encoded header words). */
+const qp = (text: string) => Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+/** A header's value with its MIME encoded words decoded. */
+function header(raw: string, name: string): string {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]/g, ' ')
+  const value = new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? ''
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) => (enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' '))))
+}
+
 async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${server.url}/api/v1/${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
@@ -75,5 +86,24 @@ describe('notification e-mail and its unsubscribe link', () => {
     } finally {
       await browser.close()
     }
+  })
+
+  it('an administrator whose account reads English gets the e-mail in English, unsubscribe texts included', async () => {
+    const admin = await api<{ token: string }>('users/sign-in', { body: { phone: '+7 (700) 100-01-00', password: DEMO_PASSWORD } })
+    // The first test unsubscribed them from messages: on again, and English.
+    await api('profile/settings', { token: admin.token, body: { notify_messages: true, notify_events: true, is_agent: false } })
+    expect(await api<{ language: string }>('profile/language', { token: admin.token, body: { language: 'en' } })).toMatchObject({ language: 'en' })
+    const before = inbox.length
+    const client = await api<{ token: string }>('users/sign-in', { body: { phone: '+7 (700) 100-00-10', password: DEMO_PASSWORD } })
+    await api('users/feedback', { token: client.token, body: { message: 'Проверка писем по-английски', url: '/bids' } })
+    await expect.poll(() => inbox.length, { timeout: 15_000 }).toBe(before + 1)
+    const raw = inbox[before]!
+    expect(header(raw, 'Subject')).toMatch(/^Support message: \S/)
+    const text = qp(raw)
+    expect(text).toContain('Проверка писем по-английски')
+    expect(text).toContain('You are receiving this e-mail because notifications about new messages are on in your profile.')
+    expect(text).toContain('Unsubscribe from all e-mails')
+    expect(text).not.toContain('Отписаться')
+    await api('profile/language', { token: admin.token, body: { language: 'ru' } })
   })
 })

@@ -9,8 +9,10 @@ import { Button } from '../../../core/ui/Button'
 import { Panel } from '../../../core/ui/Card'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { PasswordField } from '../../../core/ui/PasswordField'
+import { SelectField } from '../../../core/ui/SelectField'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { Switch } from '../../../core/ui/Switch'
+import { isLocale, LOCALES } from '../../../core/i18n/i18n'
 import { changePasswordForm } from '../../../core/validation/forms'
 import { issuesToValidationMap } from '../../../core/validation/issues'
 import { formatPhone } from '../../../core/validation/phone'
@@ -19,7 +21,10 @@ import { fieldError, formError } from './fieldError'
 
 const emptyPasswords = { old_password: '', password: '', password_repeat: '' }
 
-/** SPEC §1: change password, e-mail switches (new messages, new events) and the "I am an agent" flag. */
+/**
+ * SPEC §1: change password, e-mail switches (new messages, new events) and the "I am an agent" flag; and the
+ * account's language (notifications and e-mails are written in it; choosing it here is the header's switch too).
+ */
 export default function ProfilePage() {
   const t = useT('account')
   const dispatch = useDispatch()
@@ -82,6 +87,18 @@ export default function ProfilePage() {
             </Button>
           </Row>
         </Stack>
+      </Panel>
+      <Panel title={t('profile.languageTitle')}>
+        <SelectField
+          label={t('profile.language')}
+          name="language"
+          value={profile.language}
+          options={LOCALES.map(locale => ({ value: locale, label: t(`core:locale.${locale}`) }))}
+          description={t('profile.languageHint')}
+          onChange={value => {
+            if (isLocale(value)) void dispatch('locale/set', { locale: value })
+          }}
+        />
       </Panel>
       <Panel title={t('profile.passwordTitle')}>
         <form onSubmit={changePassword} noValidate data-testid="password-form">

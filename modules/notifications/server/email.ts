@@ -1,26 +1,18 @@
-import { UNSUBSCRIBE_PAGES, type EmailSwitch } from '../contract'
+import type { Locale } from '../../../core/events/map'
+import type { NotificationChannel } from '../../../core/notifications/types'
+import { UNSUBSCRIBE_PAGES } from '../contract'
 import type { MailMessage } from './mail/provider'
-
-/** The product is Russian by default (SPEC) and users carry no language: notification e-mails are in Russian. */
-const TEXT = {
-  open: 'Открыть уведомления',
-  why: {
-    notify_messages: 'Вы получили это письмо, потому что в профиле включены уведомления о новых сообщениях.',
-    notify_events: 'Вы получили это письмо, потому что в профиле включены уведомления о новых событиях.',
-  },
-  unsubscribeOne: {
-    notify_messages: 'Отписаться от писем о новых сообщениях',
-    notify_events: 'Отписаться от писем о новых событиях',
-  },
-  unsubscribeAll: 'Отписаться от всех писем',
-} as const
+import type { NotificationTexts } from './texts'
 
 export interface EmailInput {
   to: string
   userId: number
+  /** The recipient's language: the notification's texts are already in it, the frame is rendered in it. */
+  lang: Locale
   title: string
   text: string
-  switch: EmailSwitch
+  /** The profile switch the e-mail came under (its type's channel). */
+  channel: NotificationChannel
   /** PUBLIC_URL without a trailing slash. */
   baseUrl: string
   /** Signed one-time tokens: the e-mail's own switch, and both. */
@@ -31,8 +23,15 @@ export function unsubscribeLink(baseUrl: string, page: string, token: string): s
   return `${baseUrl}${page}?token=${encodeURIComponent(token)}`
 }
 
-/** A notification as an e-mail: its title and text, a link to the cabinet, and the two unsubscribe links. */
-export function composeEmail(input: EmailInput): MailMessage {
+/** A notification as an e-mail in the recipient's language: title and text, a link to the cabinet, the two unsubscribe links. */
+export function composeEmail(input: EmailInput, texts: Pick<NotificationTexts, 'own'>): MailMessage {
+  const say = (path: string) => texts.own(input.lang, path)
+  const frame = {
+    open: say('email.open'),
+    why: say(`email.why.${input.channel}`),
+    unsubscribeOne: say(`email.unsubscribeOne.${input.channel}`),
+    unsubscribeAll: say('email.unsubscribeAll'),
+  }
   const open = `${input.baseUrl}/notifications`
   const one = unsubscribeLink(input.baseUrl, UNSUBSCRIBE_PAGES.one, input.tokens.one)
   const all = unsubscribeLink(input.baseUrl, UNSUBSCRIBE_PAGES.all, input.tokens.all)
@@ -41,19 +40,19 @@ export function composeEmail(input: EmailInput): MailMessage {
     '',
     input.text,
     '',
-    `${TEXT.open}: ${open}`,
+    `${frame.open}: ${open}`,
     '',
     '—',
-    TEXT.why[input.switch],
-    `${TEXT.unsubscribeOne[input.switch]}: ${one}`,
-    `${TEXT.unsubscribeAll}: ${all}`,
+    frame.why,
+    `${frame.unsubscribeOne}: ${one}`,
+    `${frame.unsubscribeAll}: ${all}`,
   ].join('\n')
-  const html = `<!doctype html><html lang="ru"><body style="font-family:sans-serif">
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif">
 <h2>${escapeHtml(input.title)}</h2>
 <p>${escapeHtml(input.text).replace(/\n/g, '<br>')}</p>
-<p><a href="${escapeHtml(open)}">${TEXT.open}</a></p>
-<hr><p style="color:#666;font-size:12px">${TEXT.why[input.switch]}<br>
-<a href="${escapeHtml(one)}">${TEXT.unsubscribeOne[input.switch]}</a> · <a href="${escapeHtml(all)}">${TEXT.unsubscribeAll}</a></p>
+<p><a href="${escapeHtml(open)}">${escapeHtml(frame.open)}</a></p>
+<hr><p style="color:#666;font-size:12px">${escapeHtml(frame.why)}<br>
+<a href="${escapeHtml(one)}">${escapeHtml(frame.unsubscribeOne)}</a> · <a href="${escapeHtml(all)}">${escapeHtml(frame.unsubscribeAll)}</a></p>
 </body></html>`
   return {
     to: input.to,

@@ -1,51 +1,87 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { ServerDeps, ServerModule } from '../../../server/module'
+import type { Notifier } from '../../../server/notify'
+import { NOTIFICATIONS_OWN_TYPES } from '../types'
+import { createDispatcher } from './dispatcher'
 import { notifyAdminsOfFeedback } from './feedback'
 import { createOutboxMail, type MailProvider } from './mail/provider'
 import { createSmtpMail } from './mail/smtp'
-import { createNotifier, type Notifier } from './notify'
+import { WAKE_CHANNEL, writeNotifications } from './outbox'
 import { notificationRoutes } from './routes'
 import { seedNotifications } from './seed'
+import { createNotificationTexts } from './texts'
 import { unsubscribeRoutes } from './unsubscribe/routes'
 import { unsubscribeSecret } from './unsubscribe/secret'
+import { listenForWakeUps } from './wake'
 
-export type { Notify, NotifyOptions, NotifyResult } from './notify'
 export type { MailMessage, MailProvider } from './mail/provider'
 
 export interface NotificationsServerOptions {
   /** The mail provider for an app; default: SMTP when configured (SMTP_URL / SMTP_HOST), else the mail_outbox table. */
   mail?: (deps: ServerDeps) => MailProvider
+  /** How often a node looks for undelivered notifications without being woken (default 10 s). */
+  sweepMs?: number
 }
 
 interface AppState {
-  notifier: Notifier
   secret: () => Promise<string>
 }
 
+/** Texts are read from the packs once per process: every app built from this module shares them. */
+const texts = createNotificationTexts()
+
 /**
- * The notifications module's server half: its tables' migrations, `app.notify` for every module and core route,
- * the SPEC §7 notification endpoints, the public unsubscribe endpoints, and support messages to administrators.
+ * The notifications module's server half: its tables' migrations, the implementation of `app.notify` (server/notify.ts)
+ * for every module and core route, the SPEC §7 notification endpoints, the public unsubscribe endpoints, and
+ * support messages to administrators.
+ *
+ * Delivery after commit, on PGlite and on several nodes sharing a Postgres server alike:
+ * - `notify(tx, …)` inserts undelivered rows and `pg_notify`s in the caller's transaction (outbox.ts): a rollback
+ *   drops both, a commit makes the rows visible and wakes every listening node at once;
+ * - each node's dispatcher claims committed rows with `FOR UPDATE SKIP LOCKED` and a lease, so each is delivered by
+ *   one node, outside any transaction (dispatcher.ts);
+ * - a periodic sweep catches what no wake-up announced: a node that was down or not listening, an expired lease.
  */
 export function createNotificationsServer(options: NotificationsServerOptions = {}): ServerModule {
   // One module object serves every app built from it (tests build many): per-app state hangs off that app's deps.
   const states = new WeakMap<ServerDeps, AppState>()
   const defaultMail = (deps: ServerDeps): MailProvider =>
     deps.config.smtp ? createSmtpMail(deps.config.smtp, deps.config.mailFrom) : createOutboxMail(deps.db, deps.clock)
+  const sweepMs = options.sweepMs ?? 10_000
 
   return {
     id: 'notifications',
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+    notifications: NOTIFICATIONS_OWN_TYPES,
 
     decorate(app: FastifyInstance, deps: ServerDeps) {
       const mail = (options.mail ?? defaultMail)(deps)
       const secret = unsubscribeSecret(deps.db, deps.clock, deps.config.unsubscribeSecret)
-      const notifier = createNotifier({ db: deps.db, hub: deps.hub, clock: deps.clock, config: deps.config, mail, secret, log: app.log })
-      states.set(deps, { notifier, secret })
-      app.decorate('notify', notifier.notify)
-      app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(deps.db, notifier.notify))
+      const dispatcher = createDispatcher({ db: deps.db, hub: deps.hub, clock: deps.clock, mail, texts, publicUrl: deps.config.publicUrl, secret, log: app.log })
+      states.set(deps, { secret })
+
+      if (app.extensions.notifier) throw new Error('notifications: another module already provides app.notify')
+      const notifier: Notifier = {
+        write: (tx, input) => writeNotifications(tx, input, new Date(deps.clock.now())),
+        flush: () => dispatcher.flush(),
+      }
+      app.extensions.notifier = notifier
+      app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(deps.db, app.notify))
+
+      // Listening starts with the app: the first wake-up also delivers what was left undelivered while it was down.
+      let listener: ReturnType<typeof listenForWakeUps> | null = null
+      let sweep: NodeJS.Timeout | null = null
+      app.addHook('onReady', async () => {
+        listener = listenForWakeUps(deps.db, WAKE_CHANNEL, { onWake: dispatcher.wake, onError: err => app.log.warn({ err }, 'notifications LISTEN connection') })
+        await listener.ready
+        sweep = setInterval(dispatcher.wake, sweepMs)
+        sweep.unref()
+      })
       app.addHook('onClose', async () => {
-        await notifier.drain()
+        if (sweep) clearInterval(sweep)
+        await listener?.close()
+        await dispatcher.close()
         await mail.close()
       })
     },
@@ -53,7 +89,7 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
     register(app, deps) {
       const state = states.get(deps)
       if (!state) throw new Error('notifications: decorate() did not run for this app')
-      notificationRoutes(app, deps)
+      notificationRoutes(app, deps, texts)
       unsubscribeRoutes(app, deps, state.secret)
     },
 

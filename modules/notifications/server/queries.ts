@@ -2,24 +2,24 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { LATEST_LIST_SIZE, PAGE_LIMIT_DEFAULT, type ListQuery, type NotificationItem, type NotificationPage } from '../contract'
 import { notifications } from '../tables'
-import { toItem } from './to-item'
+import type { Present } from './to-item'
 
 /** Every query is scoped to one user: nobody reads or changes another user's notifications. */
 const visibleTo = (userId: number) => and(eq(notifications.user_id, userId), isNull(notifications.archived_at))
 const newestFirst = [desc(notifications.created_at), desc(notifications.id)]
 
 /** The plain list: the latest non-archived ones, newest first. */
-export async function latestList(db: Db, userId: number): Promise<NotificationItem[]> {
+export async function latestList(db: Db, userId: number, present: Present): Promise<NotificationItem[]> {
   const rows = await db
     .select()
     .from(notifications)
     .where(visibleTo(userId))
     .orderBy(...newestFirst)
     .limit(LATEST_LIST_SIZE)
-  return rows.map(toItem)
+  return rows.map(present)
 }
 
-export async function listPage(db: Db, userId: number, query: ListQuery): Promise<NotificationPage> {
+export async function listPage(db: Db, userId: number, query: ListQuery, present: Present): Promise<NotificationPage> {
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT
   const page = query.page ?? 1
   const filter = query.read === undefined ? visibleTo(userId) : and(visibleTo(userId), eq(notifications.read, Number(query.read)))
@@ -34,7 +34,7 @@ export async function listPage(db: Db, userId: number, query: ListQuery): Promis
     db.select({ n: count() }).from(notifications).where(filter),
     db.select({ n: count() }).from(notifications).where(and(visibleTo(userId), eq(notifications.read, 0))),
   ])
-  return { items: rows.map(toItem), total: total?.n ?? 0, unread: unread?.n ?? 0 }
+  return { items: rows.map(present), total: total?.n ?? 0, unread: unread?.n ?? 0 }
 }
 
 /** Marks the user's own ones among `ids` read; ids of others' notifications match nothing. */

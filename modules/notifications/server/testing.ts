@@ -1,5 +1,9 @@
+import type { FastifyInstance } from 'fastify'
 import WebSocket from 'ws'
+import type { NotificationTypeDef } from '../../../core/notifications/types'
 import type { SocketMessage } from '../../../core/socket/message'
+import type { Db } from '../../../server/db/client'
+import type { NotifyInput, NotifyResult } from '../../../server/notify'
 
 /** Test helpers of this module's server tests: a real ws client that queues what arrives. */
 export class WsClient {
@@ -76,4 +80,18 @@ export async function socketUrl(base: string, token: string, since?: number | 'l
 /** Only the messages that carry a seq (what notify() and hub.send push), as [action, seq]. */
 export function sequenced(messages: readonly SocketMessage[]): Array<[string, number | undefined]> {
   return messages.filter(m => m.seq !== undefined).map(m => [m.action, m.seq])
+}
+
+/** A declared type by its number (the registry every module's declarations fill), for tests that need one. */
+export function declaredType(app: FastifyInstance, type: number): NotificationTypeDef {
+  const def = app.notificationTypes.get(type)
+  if (!def) throw new Error(`notification type ${type} is not declared by any installed module`)
+  return def
+}
+
+/** `notify` in a transaction of its own, then waits until this app has delivered it (pushed and mailed). */
+export async function notifyNow(app: FastifyInstance, db: Db, input: NotifyInput): Promise<NotifyResult> {
+  const result = await db.transaction(tx => app.notify(tx, input))
+  await app.notify.flush()
+  return result
 }

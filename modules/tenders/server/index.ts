@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url'
 import type { ServerModule } from '../../../server/module'
+import { TENDER_NOTIFICATIONS } from '../notifications'
 import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
 
 /**
- * The tenders module's server half (issue 8): a tender's history, and the call panel's tender variants of
- * call-end and contact-add over the call center's service (`app.callCenter`, present when the call center is
- * installed). The registry, KP and uploads are still to come.
+ * The tenders module's server half (issue 8): a tender's history, the call panel's tender variants of call-end and
+ * contact-add over the call center's service (`app.callCenter`, present when the call center is installed), and the
+ * module's notification types (the same declarations its plugin lists). The registry, KP and uploads are still to come.
  */
 export const tendersServer: ServerModule = {
   id: 'tenders',
   migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  notifications: TENDER_NOTIFICATIONS,
   register(app, deps) {
     historyRoutes(app, deps)
     if (app.hasDecorator('callCenter')) tenderCallRoutes(app, app.callCenter)
