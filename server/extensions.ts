@@ -26,8 +26,11 @@ export interface FeedbackReceived {
   from: { id: number; name: string; role: number }
   hasEventLog: boolean
 }
-/** Runs after a support message is stored (e.g. notifications tell the administrators). */
-export type FeedbackListener = (feedback: FeedbackReceived) => Promise<void>
+/**
+ * Runs in the transaction that stores a support message (e.g. notifications tell the administrators), in a savepoint
+ * of its own: what it writes commits with the message, and its failure rolls back only its own part.
+ */
+export type FeedbackListener = (feedback: FeedbackReceived, tx: Db) => Promise<void>
 
 /** SPEC §3 "search result client": a client found by phone (the call panel's links). */
 export interface ClientByPhone {

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import { seedDemo } from '../../server/seed'
 import { defineNotificationType } from '../../core/notifications/types'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
-import { users } from '../../server/db/schema'
+import { feedback, users } from '../../server/db/schema'
 import { notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
 import { declaredType } from './server/testing'
 import { createNotificationTexts } from './server/texts'
@@ -239,6 +239,20 @@ describeEachDb('notifications endpoints', ctx => {
     }
     expect(await list(ctx, await ctx.signIn(agent.phone, agent.password))).toEqual([])
     expect(await list(ctx, client.token)).toEqual([])
+  })
+
+  it('the administrators\' notification commits with the support message; a failing listener loses neither', async () => {
+    const client = await signedIn(ctx)
+    const admin = await ctx.createUser({ role: 100 })
+    ctx.app.extensions.feedbackReceived.push(async (_feedback, tx) => {
+      await tx.insert(notifications).values({ user_id: admin.id, type: 6, key: 'notifications:types.system', params: {}, data: { title: 'x', text: 'x' }, read: 0, created_at: new Date(ctx.clock.now()) } as never)
+      throw new Error('mail server down')
+    })
+    const res = await ctx.call('POST', '/api/v1/users/feedback', client.token, { message: 'Не загружается баланс', url: '/financials' })
+    expect(res.statusCode).toBe(200)
+    expect(await ctx.db.select().from(feedback)).toHaveLength(1)
+    // The notifications listener's row is kept; the failing listener's own write is rolled back with its savepoint.
+    expect((await ctx.db.select().from(notifications)).map(n => n.type)).toEqual([4])
   })
 
   it('the demo seed gives several demo users notifications of types 1, 2, 3, 5 and 7, as keys each reads in their language', async () => {

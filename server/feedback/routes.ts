@@ -15,21 +15,23 @@ export function feedbackRoute(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/users/feedback', { preHandler: app.requireUser(), bodyLimit: FEEDBACK_BODY_LIMIT }, async request => {
     const { user } = currentUser(request)
     const form = parseBody(feedbackForm, request.body)
-    const [stored] = await deps.db
-      .insert(feedback)
-      .values({
-        user_id: user.id,
-        message: form.message,
-        url: form.url,
-        events: form.events === undefined ? null : redactEventLog(form.events),
-        created_at: new Date(deps.clock.now()),
-      })
-      .returning({ id: feedback.id })
-    const received = { id: stored!.id, message: form.message, url: form.url, from: { id: user.id, name: user.full_name, role: user.role }, hasEventLog: form.events !== undefined }
-    for (const listener of app.extensions.feedbackReceived) {
-      // The message is stored: a listener's failure (mail down, say) must not make the user send it twice.
-      await listener(received).catch((error: unknown) => request.log.error({ err: error }, 'feedback listener failed'))
-    }
+    await deps.db.transaction(async tx => {
+      const [stored] = await tx
+        .insert(feedback)
+        .values({
+          user_id: user.id,
+          message: form.message,
+          url: form.url,
+          events: form.events === undefined ? null : redactEventLog(form.events),
+          created_at: new Date(deps.clock.now()),
+        })
+        .returning({ id: feedback.id })
+      const received = { id: stored!.id, message: form.message, url: form.url, from: { id: user.id, name: user.full_name, role: user.role }, hasEventLog: form.events !== undefined }
+      for (const listener of app.extensions.feedbackReceived) {
+        // The message is kept whatever a listener does (the user must not send it twice): each runs in a savepoint.
+        await tx.transaction(savepoint => listener(received, savepoint)).catch((error: unknown) => request.log.error({ err: error }, 'feedback listener failed'))
+      }
+    })
     return ok(null)
   })
 }

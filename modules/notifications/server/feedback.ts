@@ -13,27 +13,25 @@ const TEXT_MAX = 500
  * messages" on), titled in each administrator's language. `params` keep the feedback id, the page it was sent from,
  * the author and the message (the text shows it as written).
  */
-export function notifyAdminsOfFeedback(db: Db, notify: Notify) {
-  return async (feedback: FeedbackReceived): Promise<void> => {
+export function notifyAdminsOfFeedback(notify: Notify) {
+  return async (feedback: FeedbackReceived, tx: Db): Promise<void> => {
     const message = feedback.message.length > TEXT_MAX ? `${feedback.message.slice(0, TEXT_MAX - 1)}…` : feedback.message
-    await db.transaction(async tx => {
-      const admins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, ADMIN_ROLE), ne(users.id, feedback.from.id)))
-      await notify(tx, {
-        to: admins.map(a => a.id),
-        type: MESSAGE_NOTIFICATION,
-        params: {
-          context: 'support',
-          feedback_id: feedback.id,
-          url: feedback.url,
-          from_id: feedback.from.id,
-          from_role: feedback.from.role,
-          from_name: feedback.from.name,
-          message,
-        },
-      })
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, ADMIN_ROLE), ne(users.id, feedback.from.id)))
+    await notify(tx, {
+      to: admins.map(a => a.id),
+      type: MESSAGE_NOTIFICATION,
+      params: {
+        context: 'support',
+        feedback_id: feedback.id,
+        url: feedback.url,
+        from_id: feedback.from.id,
+        from_role: feedback.from.role,
+        from_name: feedback.from.name,
+        message,
+      },
     })
   }
 }

@@ -67,7 +67,7 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
         flush: () => dispatcher.flush(),
       }
       app.extensions.notifier = notifier
-      app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(deps.db, app.notify))
+      app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(app.notify))
 
       // Listening starts with the app: the first wake-up also delivers what was left undelivered while it was down.
       let listener: ReturnType<typeof listenForWakeUps> | null = null
