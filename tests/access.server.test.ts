@@ -15,6 +15,14 @@ import { formatPhone } from '../core/validation'
 import { actorOfUser } from '../server/access/actor'
 import { ruleOfGuard } from '../server/auth/require-user'
 import { users } from '../server/db/schema'
+import { inArray } from 'drizzle-orm'
+import { employeeScope } from '../modules/callcenter/access'
+import { CALLER_ROLES } from '../modules/callcenter/contract'
+import { companyRows, individualRows } from '../modules/clients/access'
+import { individuals } from '../modules/clients/tables'
+import { notifications } from '../modules/notifications/tables'
+import { inRowScope, type RowScope, type UserRef } from '../core/access'
+import { companies } from '../server/db/schema'
 import { DEMO_PASSWORD, DEMO_USERS, demoPhone, seedDemo } from '../server/seed'
 import { describeEachDb } from '../server/testing/harness'
 import { testModules } from '../server/testing/modules'
@@ -114,10 +122,99 @@ describeEachDb(
         }
       }
     })
+
+    /**
+     * Which endpoint each page reads, written out here (the oracle's own knowledge, not derived from the code), and
+     * the rows the page's list may hold by the module's declared row scope, evaluated in memory on every row.
+     */
+    interface Surface {
+      page: string
+      api: string
+      /** The rows the endpoint returns, by id; omitted where the endpoint is all-or-nothing (guarded by a rule). */
+      rows?: () => Promise<{ id: number; refs: Partial<Record<string, UserRef | null>> }[]>
+      scope?: RowScope<string>
+      ids?: (data: unknown) => number[]
+    }
+
+    async function userRefs(): Promise<Map<number, UserRef>> {
+      const rows = await ctx.db.select({ id: users.id, office_id: users.office_id, role: users.role }).from(users)
+      return new Map(rows.map(r => [r.id, { id: r.id, office_id: r.office_id }]))
+    }
+    const itemIds = (data: unknown) => (data as { items: { id: number }[] }).items.map(i => i.id)
+
+    function surfaces(refs: Map<number, UserRef>): Surface[] {
+      const ref = (id: number | null) => (id === null ? null : (refs.get(id) ?? null))
+      return [
+        {
+          page: '/clients',
+          api: '/api/v1/companies?limit=100',
+          scope: companyRows,
+          rows: async () => (await ctx.db.select().from(companies)).map(c => ({ id: c.id, refs: { owner: ref(c.owner_user_id), agent: ref(c.agent_user_id) } })),
+          ids: itemIds,
+        },
+        {
+          page: '/physics',
+          api: '/api/v1/physics?limit=100',
+          scope: individualRows,
+          rows: async () => (await ctx.db.select().from(individuals)).map(i => ({ id: i.id, refs: { agent: ref(i.agent_user_id) } })),
+          ids: itemIds,
+        },
+        {
+          page: '/callers',
+          api: '/api/v1/call-center/callers?limit=100',
+          scope: employeeScope,
+          rows: async () => (await ctx.db.select().from(users).where(inArray(users.role, [...CALLER_ROLES]))).map(u => ({ id: u.id, refs: { employee: ref(u.id) } })),
+          ids: itemIds,
+        },
+        { page: '/sips', api: '/api/v1/call-center/sips' },
+        { page: '/statistics', api: '/api/v1/call-center/statistics' },
+        { page: '/agents', api: '/api/v1/agents?limit=100' },
+        {
+          page: '/notifications',
+          api: '/api/v1/notifications?page=1&limit=100',
+          scope: { '*': { own: 'user' } },
+          rows: async () => (await ctx.db.select().from(notifications)).map(n => ({ id: n.id, refs: { user: ref(n.user_id) } })),
+          ids: itemIds,
+        },
+      ]
+    }
+
+    it('each page, the endpoint it reads and the rows it lists agree for every demo user', async () => {
+      const sessions = await demoSessions()
+      const all = surfaces(await userRefs())
+      for (const surface of all) expect(registry.routes.some(r => r.path === surface.page), surface.page).toBe(true)
+      let rowsSeen = 0
+      for (const s of sessions) {
+        for (const surface of all) {
+          const opens = routeOpens(surface.page, s.actor)
+          const res = await ctx.call('GET', surface.api, s.token)
+          const where = `${s.suffix} ${surface.page} (GET ${surface.api} → ${res.statusCode})`
+          expect(res.statusCode, where).toBeLessThan(500)
+          if (!surface.scope) {
+            // All or nothing: the endpoint serves exactly those the page opens for.
+            expect(res.statusCode === 403, where).toBe(!opens)
+            continue
+          }
+          // A row-scoped list: a page the user may not open lists nothing of theirs beyond their scope either.
+          if (opens) expect(res.statusCode, where).toBe(200)
+          if (res.statusCode !== 200) continue
+          const expected = (await surface.rows!()).filter(row => inRowScope(surface.scope!, s.serverActor, row.refs)).map(row => row.id)
+          const listed = surface.ids!(res.json<{ data: unknown }>().data)
+          expect(listed.sort((a, b) => a - b), where).toEqual(expected.sort((a, b) => a - b))
+          rowsSeen += listed.length
+        }
+      }
+      expect(rowsSeen, 'the demo data gives the scopes something to show').toBeGreaterThan(20)
+    })
   },
   { env: { SIGNIN_RATE_LIMIT: '1000/min' } },
 )
 
 function routeAccess(path: string) {
   return registry.routes.find(r => r.path === path)?.access
+}
+
+function routeOpens(path: string, actor: Actor): boolean {
+  const access = routeAccess(path)
+  return access === 'public' || (typeof access === 'function' && access(actor))
 }
