@@ -1,7 +1,9 @@
 import { combine, createStore } from 'effector'
+import * as v from 'valibot'
 import type { Failure } from '../../core/api/envelope'
+import { remote, type RemoteState } from '../../core/data/remote'
 import { onBus } from '../../core/events/effector'
-import { HEADER_LIST_SIZE, type NotificationItem, type NotificationPage } from './contract'
+import { HEADER_LIST_SIZE, NOTIFICATIONS_API, notificationPageSchema, type NotificationItem, type NotificationPage } from './contract'
 
 export type ReadFilter = 'all' | 'unread' | 'read'
 export interface PageQuery {
@@ -15,9 +17,6 @@ declare module '../../core/events/map' {
     /** The latest list (GET v1/notifications, and the answer of read). */
     'notifications/latestLoaded': { items: NotificationItem[] }
     'notifications/latestFailed': { failure: Failure }
-    'notifications/pageRequested': { query: PageQuery }
-    'notifications/pageLoaded': { query: PageQuery; page: NotificationPage }
-    'notifications/pageFailed': { query: PageQuery; failure: Failure }
     'notifications/markedRead': { ids: number[] }
     'notifications/archived': { id: number }
     /** The bell opened showing these unread ones; they are marked read 3 s later unless it closes first. */
@@ -48,27 +47,44 @@ export const $bellOpen = createStore(false)
   .on(onBus('notifications/bellClosed'), () => false)
   .reset(onBus('auth/loggedOut'))
 
-export type PageState =
-  | { status: 'idle' }
-  | { status: 'loading'; query: PageQuery; page: NotificationPage | null }
-  | { status: 'ready'; query: PageQuery; page: NotificationPage }
-  | { status: 'failed'; query: PageQuery; failure: Failure; page: NotificationPage | null }
-
-const pageOf = (state: PageState) => (state.status === 'idle' ? null : state.page)
-
-/** The /notifications page: the last page asked for; a reload keeps the old rows on screen. */
-export const $page = createStore<PageState>({ status: 'idle' })
-  .on(onBus('notifications/pageRequested'), (state, { query }) => ({ status: 'loading', query, page: pageOf(state) }))
-  .on(onBus('notifications/pageLoaded'), (_, { query, page }) => ({ status: 'ready', query, page }))
-  .on(onBus('notifications/pageFailed'), (state, { query, failure }) => ({ status: 'failed', query, failure, page: pageOf(state) }))
-  .on(onBus('notifications/markedRead'), (state, { ids }) =>
-    state.status === 'ready' ? { ...state, page: { ...state.page, items: markRead(state.page.items, ids) } } : state,
-  )
-  .on(onBus('notifications/archived'), (state, { id }) =>
-    state.status === 'ready' && state.page.items.some(n => n.id === id)
-      ? { ...state, page: { ...state.page, items: state.page.items.filter(n => n.id !== id), total: state.page.total - 1 } }
-      : state,
-  )
-  .reset(onBus('auth/loggedOut'))
-
 export const $notifications = combine({ latest: $latest, header: $headerItems, unread: $unreadCount, open: $bellOpen })
+
+/** GET v1/notifications?page&limit&read: one page of the /notifications list as the server answered it. */
+export const notificationsPage = remote('notifications/page', {
+  load: async (query: PageQuery, { api, signal }) => {
+    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
+    if (query.filter !== 'all') searchParams.read = query.filter === 'read' ? 1 : 0
+    // Parse at the boundary: an answer that is not a page is a failure, not a crash later.
+    return v.parse(notificationPageSchema, await api.get(NOTIFICATIONS_API.list, { quiet: true, searchParams, signal }))
+  },
+})
+
+/**
+ * What happened to the list since the page's last answer (on the page or in the bell): ids marked read, ids
+ * archived. The next answer already has them, so it starts afresh.
+ */
+export const $pageEdits = createStore<{ read: number[]; archived: number[] }>({ read: [], archived: [] })
+  .on(onBus('notifications/markedRead'), (edits, { ids }) => ({ ...edits, read: [...new Set([...edits.read, ...ids])] }))
+  .on(onBus('notifications/archived'), (edits, { id }) => ({ ...edits, archived: [...edits.archived, id] }))
+  .reset(onBus('remote/loaded').filter({ fn: p => p.key === notificationsPage.key }), onBus('auth/loggedOut'))
+
+type PageState = RemoteState<PageQuery, NotificationPage>
+
+/**
+ * The page as the server answered it with the edits since applied: read rows stay in place (the "unread" tab does
+ * not empty itself under the reader's eyes) and stop counting as unread; archived rows go. Both the bell and the
+ * page mark only unread ones, so each id marked read is one unread fewer.
+ */
+export function withEdits(state: PageState, edits: { read: number[]; archived: number[] }): PageState {
+  const page = state.data
+  if (!page || (edits.read.length === 0 && edits.archived.length === 0)) return state
+  const read = new Set(edits.read)
+  const archived = new Set(edits.archived)
+  const gone = page.items.filter(n => archived.has(n.id))
+  const unreadGone = gone.filter(n => n.read === 0 && !read.has(n.id)).length
+  const items = page.items.filter(n => !archived.has(n.id)).map(n => (read.has(n.id) && n.read === 0 ? { ...n, read: 1 as const } : n))
+  return { ...state, data: { items, total: page.total - gone.length, unread: Math.max(0, page.unread - read.size - unreadGone) } } as PageState
+}
+
+/** What /notifications shows. */
+export const $page = combine(notificationsPage.$state, $pageEdits, withEdits)
