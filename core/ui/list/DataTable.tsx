@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import type { ColumnProps, Key } from 'react-aria-components/Table'
 import { TableLayout, Virtualizer } from 'react-aria-components/Virtualizer'
 import { Link } from 'wouter'
-import { useT } from '../../i18n/useT'
+import { useListT } from './texts'
 import { useDispatch } from '../../react/runtime'
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../Table'
 import type { Sort } from './query'
@@ -86,7 +86,7 @@ const stop = (e: MouseEvent) => e.stopPropagation()
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey = keyOf, rowHref, onRowAction, rowActions, sort, onSortChange, isBusy, virtualizeAbove = 200, rowHeight = 44 } = props
-  const t = useT('core')
+  const t = useListT()
   const dispatch = useDispatch()
   const items = useMemo<Item<T>[]>(() => rows.map(row => ({ id: rowKey(row), row })), [rows, rowKey])
   const byKey = useMemo(() => new Map(items.map(item => [item.id, item.row])), [items])

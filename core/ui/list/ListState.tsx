@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import type { RemoteState } from '../../data/remote'
-import { useT } from '../../i18n/useT'
+import { useListT } from './texts'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { EmptyState } from '../EmptyState'
@@ -51,7 +51,7 @@ export interface ListStateProps<D> {
  * loaded, the empty state, and the rows. A failed reload keeps the rows and says so above them.
  */
 export function ListState<D>({ state, isEmpty, isFiltered, empty = {}, failedTitle, onRetry, skeletonRows, children, 'data-testid': testId }: ListStateProps<D>) {
-  const t = useT('core')
+  const t = useListT()
   const title = failedTitle ?? t('list.loadFailed')
   if (state.data === null) {
     if (state.status === 'failed') return <ErrorState title={title} message={state.failure.message} retryLabel={t('list.retry')} onRetry={onRetry} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { useT } from '../../i18n/useT'
+import { useListT } from './texts'
 import { Button } from '../Button'
 
 const Nav = styled.nav`
@@ -31,7 +31,7 @@ export interface PagePagerProps {
  * one page (unless the URL asked for a page past the end: then the way back stays).
  */
 export function PagePager({ page, total, limit, onPage, 'aria-label': label }: PagePagerProps) {
-  const t = useT('core')
+  const t = useListT()
   const pages = pagesOf(total, limit)
   if (pages <= 1 && page <= 1) return null
   return (
@@ -61,7 +61,7 @@ export interface CursorPagerProps {
 
 /** Keyset paging (cursors instead of page numbers, for long lists that change while read): previous / next. */
 export function CursorPager({ prev, next, onPage, status, 'aria-label': label }: CursorPagerProps) {
-  const t = useT('core')
+  const t = useListT()
   if (prev === null && next === null) return null
   return (
     <Nav aria-label={label ?? t('list.paging')} data-testid="pager">

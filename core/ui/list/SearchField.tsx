@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { SearchField as AriaSearchField } from 'react-aria-components/SearchField'
-import { useT } from '../../i18n/useT'
+import { useListT } from './texts'
 import { useRuntime } from '../../react/runtime'
 import { FieldBox, FieldInput, FieldLabel } from '../fieldStyles'
 import { IconButton } from '../IconButton'
@@ -56,7 +56,7 @@ export interface SearchFieldProps {
  * by the remote store when the newer one starts.
  */
 export function SearchField({ label, value, onSearch, placeholder, delay = SEARCH_DELAY_MS, 'data-testid': testId }: SearchFieldProps) {
-  const t = useT('core')
+  const t = useListT()
   const { bus } = useRuntime()
   const [text, setText] = useState(value)
   // Follow the applied search when it changes from outside (Back/Forward, a tab that resets it).
