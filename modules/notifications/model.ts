@@ -1,9 +1,9 @@
 import { combine, createStore } from 'effector'
 import * as v from 'valibot'
 import type { Failure } from '../../core/api/envelope'
-import { remote, type RemoteState } from '../../core/data/remote'
+import { remote } from '../../core/data/remote'
 import { onBus } from '../../core/events/effector'
-import { HEADER_LIST_SIZE, NOTIFICATIONS_API, notificationPageSchema, type NotificationItem, type NotificationPage } from './contract'
+import { HEADER_LIST_SIZE, NOTIFICATIONS_API, notificationPageSchema, type NotificationItem } from './contract'
 
 export type ReadFilter = 'all' | 'unread' | 'read'
 export interface PageQuery {
@@ -58,33 +58,3 @@ export const notificationsPage = remote('notifications/page', {
     return v.parse(notificationPageSchema, await api.get(NOTIFICATIONS_API.list, { quiet: true, searchParams, signal }))
   },
 })
-
-/**
- * What happened to the list since the page's last answer (on the page or in the bell): ids marked read, ids
- * archived. The next answer already has them, so it starts afresh.
- */
-export const $pageEdits = createStore<{ read: number[]; archived: number[] }>({ read: [], archived: [] })
-  .on(onBus('notifications/markedRead'), (edits, { ids }) => ({ ...edits, read: [...new Set([...edits.read, ...ids])] }))
-  .on(onBus('notifications/archived'), (edits, { id }) => ({ ...edits, archived: [...edits.archived, id] }))
-  .reset(onBus('remote/loaded').filter({ fn: p => p.key === notificationsPage.key }), onBus('auth/loggedOut'))
-
-type PageState = RemoteState<PageQuery, NotificationPage>
-
-/**
- * The page as the server answered it with the edits since applied: read rows stay in place (the "unread" tab does
- * not empty itself under the reader's eyes) and stop counting as unread; archived rows go. Both the bell and the
- * page mark only unread ones, so each id marked read is one unread fewer.
- */
-export function withEdits(state: PageState, edits: { read: number[]; archived: number[] }): PageState {
-  const page = state.data
-  if (!page || (edits.read.length === 0 && edits.archived.length === 0)) return state
-  const read = new Set(edits.read)
-  const archived = new Set(edits.archived)
-  const gone = page.items.filter(n => archived.has(n.id))
-  const unreadGone = gone.filter(n => n.read === 0 && !read.has(n.id)).length
-  const items = page.items.filter(n => !archived.has(n.id)).map(n => (read.has(n.id) && n.read === 0 ? { ...n, read: 1 as const } : n))
-  return { ...state, data: { items, total: page.total - gone.length, unread: Math.max(0, page.unread - read.size - unreadGone) } } as PageState
-}
-
-/** What /notifications shows. */
-export const $page = combine(notificationsPage.$state, $pageEdits, withEdits)

@@ -1,25 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
-import { SearchField as AriaSearchField } from 'react-aria-components/SearchField'
-import { useListT } from './texts'
 import { useRuntime } from '../../react/runtime'
-import { FieldBox, FieldInput, FieldLabel } from '../fieldStyles'
 import { IconButton } from '../IconButton'
 import { CloseIcon } from '../icons'
+import { TextField } from '../TextField'
+import { useListT } from './texts'
 
-const Root = styled(AriaSearchField)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+const Root = styled.div`
   flex: 1 1 240px;
   min-width: 0;
   max-width: 420px;
 
   input::-webkit-search-cancel-button {
     display: none;
-  }
-  &[data-empty] button {
-    visibility: hidden;
   }
 `
 
@@ -29,11 +22,6 @@ const Glass = () => (
     <path d="m20 20-3.5-3.5" />
   </svg>
 )
-const GlassBox = styled.span`
-  display: inline-flex;
-  padding-inline-start: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.color.textMuted};
-`
 
 /** Typing pauses this long before the list reloads (Enter does not wait). */
 export const SEARCH_DELAY_MS = 300
@@ -80,31 +68,49 @@ export function SearchField({ label, value, onSearch, placeholder, delay = SEARC
     if (trimmed !== latest.current.value) latest.current.onSearch(trimmed)
   }
 
+  const input = useRef<HTMLInputElement>(null)
+  const clear = () => {
+    setText('')
+    apply('')
+    input.current?.focus()
+  }
+
   return (
-    <Root
-      value={text}
-      onChange={next => {
-        setText(next)
-        stop()
-        pending.current = bus.clock.setTimeout(() => {
-          pending.current = null
-          apply(next)
-        }, delay)
-      }}
-      onSubmit={apply}
-      onClear={() => apply('')}
-      data-testid={testId}
-    >
-      <FieldLabel>{label ?? t('list.search')}</FieldLabel>
-      <FieldBox>
-        <GlassBox>
-          <Glass />
-        </GlassBox>
-        <FieldInput placeholder={placeholder} />
-        <IconButton aria-label={t('list.clearSearch')} size="sm">
-          <CloseIcon />
-        </IconButton>
-      </FieldBox>
+    <Root role="search" data-testid={testId}>
+      <TextField
+        type="search"
+        label={label ?? t('list.search')}
+        value={text}
+        placeholder={placeholder}
+        inputRef={input}
+        prefix={<Glass />}
+        onChange={next => {
+          setText(next)
+          stop()
+          pending.current = bus.clock.setTimeout(() => {
+            pending.current = null
+            apply(next)
+          }, delay)
+        }}
+        onKeyDown={e => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            apply(text)
+          } else if (e.key === 'Escape' && text !== '') {
+            // Escape empties the box first; on an empty box it is left to whatever is around (a dialog closes).
+            e.stopPropagation()
+            clear()
+          }
+        }}
+        suffix={
+          text !== '' && (
+            // Out of the tab order: Escape does the same from the box itself.
+            <IconButton aria-label={t('list.clearSearch')} size="sm" excludeFromTabOrder onPress={clear}>
+              <CloseIcon />
+            </IconButton>
+          )
+        }
+      />
     </Root>
   )
 }

@@ -11,7 +11,8 @@ import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { PAGE_LIMIT_DEFAULT, type NotificationPage } from '../contract'
-import { $page, type ReadFilter } from '../model'
+import type { ReadFilter } from '../model'
+import { $page } from '../page'
 import { NotificationRow } from './NotificationRow'
 
 const List = styled.ul`
