@@ -9,6 +9,9 @@ import type { Sort } from './query'
 import { sortRows } from './sort'
 import { listTestRuntime } from './testing'
 
+// react-aria's collections take seconds in happy-dom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LIMIT, ThingsPage, makeThings, serveThings, thingsPlugin, type Thing } from './fixture'
 import { listTestRuntime, settle, type SentRequest } from './testing'
+
+// react-aria's collections take seconds in happy-dom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
 
 afterEach(cleanup)
 

@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../../../core/i18n/i18n'
 import { listTestRuntime, type SentRequest } from '../../../core/ui/list/testing'
-import shellRu from '../../../app/i18n/ru.json'
 import agents from '../index'
 import ru from '../i18n/ru.json'
 import type { AgentListItem, AgentView } from '../contract'
 import AgentPage from './AgentPage'
 import AgentsPage from './AgentsPage'
+
+// react-aria's collections take seconds in happy-dom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
 
 afterEach(cleanup)
 
@@ -46,7 +48,8 @@ function serve(req: SentRequest) {
 function setup(path: string, answer: (req: SentRequest) => unknown) {
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'agents', ru, true, true)
-  i18n.addResourceBundle('ru', 'shell', shellRu, true, true)
+  // The role names come from the shell's pack in the app; a module's test does not import app/.
+  i18n.addResourceBundle('ru', 'shell', { roles: { 30: 'Агент' } }, true, true)
   return listTestRuntime({ plugins: [agents], path, answer, i18n })
 }
 const names = () =>

@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../../../core/i18n/i18n'
 import { listTestRuntime, settle, type SentRequest } from '../../../core/ui/list/testing'
 import type { NotificationItem } from '../contract'
 import notifications from '../index'
 import ru from '../i18n/ru.json'
 import NotificationsPage, { tabCounts } from './NotificationsPage'
+
+// react-aria's collections take seconds in happy-dom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 })
 
 afterEach(cleanup)
 
