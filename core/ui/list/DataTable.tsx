@@ -8,7 +8,7 @@ import { useDispatch } from '../../react/runtime'
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../Table'
 import type { Sort } from './query'
 import type { SortValue } from './sort'
-import { SortMark, TableBox, VirtualTable } from './tableStyles'
+import { SortMark, TableBox, TableScroll, VirtualTable } from './tableStyles'
 
 /** One column, declared as data. */
 export interface DataColumn<T> {
@@ -19,6 +19,8 @@ export interface DataColumn<T> {
   /** The column that names the row for screen readers (the first column when none says so). */
   isRowHeader?: boolean
   align?: 'start' | 'end' | 'center'
+  /** Values that must stay on one line (a phone, a date, a sum). */
+  nowrap?: boolean
   /** The header sorts (Enter or a click): the table reports `onSortChange`, the page loads or sorts. */
   sortable?: boolean
   /** The value `sortRows` compares, for lists sorted in the browser. */
@@ -161,7 +163,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {item => (
           <Row id={item.id} columns={all} dependencies={[all, rowHref, rowActions]} data-action={act ? true : undefined}>
             {column => (
-              <Cell data-align={column.align} data-label={column.header} data-actions={column.kind === 'actions' || undefined}>
+              <Cell
+                data-align={column.align}
+                data-nowrap={(column.kind === 'data' && column.nowrap) || undefined}
+                data-label={column.header}
+                data-actions={column.kind === 'actions' || undefined}
+              >
                 {cellOf(column, item.row)}
               </Cell>
             )}
@@ -178,5 +185,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Virtualizer>
     )
   }
-  return <TableBox $cards={props.narrow === 'cards'}>{table}</TableBox>
+  const cards = props.narrow === 'cards'
+  return (
+    <TableBox>
+      <TableScroll $cards={cards}>{table}</TableScroll>
+    </TableBox>
+  )
 }

@@ -11,6 +11,10 @@ const Root = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   min-width: 0;
 `
+/** The frame's gap spaces the header from the tabs; its own bottom margin would double it. */
+const Header = styled(PageHeader)`
+  margin-bottom: 0;
+`
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -92,7 +96,7 @@ export function ListPage<K extends string = string>({ title, description, action
   )
   return (
     <Root data-testid={testId}>
-      <PageHeader title={title} description={description} actions={actions} />
+      <Header title={title} description={description} actions={actions} />
       {tabs ? (
         <Tabs selectedKey={tabs.selected} onSelectionChange={key => tabs.onChange(String(key) as K)}>
           <TabList aria-label={tabs.label}>

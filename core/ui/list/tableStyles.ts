@@ -5,10 +5,14 @@ import { Table } from '../Table'
  * The box a data table lives in. It scrolls sideways itself when the columns do not fit, so the page never does;
  * with `$cards`, a narrow box (a phone) shows each row as a card of "column: value" lines instead.
  */
-export const TableBox = styled.div<{ $cards: boolean }>`
+export const TableBox = styled.div`
   container: data-table / inline-size;
-  max-width: 100%;
   min-width: 0;
+`
+
+/** Inside the box (a container query styles only what is inside its container): the border and the scroll. */
+export const TableScroll = styled.div<{ $cards: boolean }>`
+  max-width: 100%;
   overflow-x: auto;
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.divider};
@@ -21,7 +25,8 @@ export const TableBox = styled.div<{ $cards: boolean }>`
   [data-align='center'] {
     text-align: center;
   }
-  td[data-actions] {
+  td[data-actions],
+  [data-nowrap] {
     white-space: nowrap;
   }
   tbody [role='rowheader'] {
@@ -41,6 +46,10 @@ export const TableBox = styled.div<{ $cards: boolean }>`
         border: 0;
         background: transparent;
         overflow-x: visible;
+
+        [data-nowrap] {
+          white-space: normal;
+        }
 
         table,
         tbody,
@@ -67,7 +76,8 @@ export const TableBox = styled.div<{ $cards: boolean }>`
           border: 1px solid ${theme.color.divider};
           border-radius: ${theme.radius.md};
         }
-        tbody td {
+        tbody td,
+        tbody td[data-align] {
           display: grid;
           grid-template-columns: minmax(96px, 38%) minmax(0, 1fr);
           gap: ${theme.space.sm};

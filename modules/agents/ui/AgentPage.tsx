@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
+import styled from 'styled-components'
 import { Link } from 'wouter'
 import type { PageProps } from '../../../core/plugin/types'
 import { useT } from '../../../core/i18n/useT'
@@ -20,6 +21,25 @@ import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import type { ImpersonationRecord } from '../contract'
 import { $switching, agentView } from '../model'
+
+/** Label and value side by side; labels in the muted colour. */
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, max-content) minmax(0, 1fr);
+  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  dd[data-nowrap] {
+    white-space: nowrap;
+  }
+`
 
 /** /agents/{id}: the agent, and for administrators "log into their cabinet" with the audit of past entries. */
 export default function AgentPage({ params }: PageProps) {
@@ -76,9 +96,9 @@ export default function AgentPage({ params }: PageProps) {
       )}
       {switching.status === 'failed' && switching.failure && <Alert kind="error" title={t('impersonateFailed')}>{switching.failure.message}</Alert>}
       <Panel title={t('details')}>
-        <dl>
+        <Details>
           <dt>{t('phone')}</dt>
-          <dd>{formatPhone(agent.phone)}</dd>
+          <dd data-nowrap>{formatPhone(agent.phone)}</dd>
           <dt>{t('email')}</dt>
           <dd>{agent.email ?? '—'}</dd>
           <dt>{t('office')}</dt>
@@ -89,7 +109,7 @@ export default function AgentPage({ params }: PageProps) {
           <dd>{agent.individuals_count}</dd>
           <dt>{t('since')}</dt>
           <dd>{when(agent.created_at)}</dd>
-        </dl>
+        </Details>
       </Panel>
       {agent.can_impersonate && (
         <Panel title={t('audit.title')}>
@@ -103,6 +123,7 @@ export default function AgentPage({ params }: PageProps) {
               rows={sortRows(agent.impersonations, auditSort, auditColumns)}
               sort={auditSort}
               onSortChange={setAuditSort}
+              narrow="cards"
             />
           )}
         </Panel>

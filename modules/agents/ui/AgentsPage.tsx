@@ -26,7 +26,7 @@ export default function AgentsPage() {
     () => [
       { id: 'name', header: t('fullName'), cell: a => a.full_name, isRowHeader: true, minWidth: 200 },
       { id: 'role', header: t('role'), cell: a => t(`shell:roles.${a.role}`) },
-      { id: 'phone', header: t('phone'), cell: a => formatPhone(a.phone), minWidth: 150 },
+      { id: 'phone', header: t('phone'), cell: a => formatPhone(a.phone), nowrap: true },
       { id: 'email', header: t('email'), cell: a => a.email ?? '—' },
       { id: 'office', header: t('office'), cell: a => a.office?.name ?? '—' },
       { id: 'companies', header: t('companies'), cell: a => a.companies_count, align: 'end' },
