@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { merge } from 'rxjs'
 import { useRuntime } from '../../react/runtime'
-import { onSocketAction, type SocketActionName } from '../../socket/actions'
+import type { SocketActionName } from '../../socket/actions'
+import { onSocketAction } from '../../socket/on-action'
 
 /**
  * Re-reads the open list when the server says it changed: on each of the module's typed socket `actions`, and on
