@@ -73,6 +73,16 @@ describe('columns declared as data', () => {
     expect(screen.getByRole('columnheader', { name: /Номер/ }).getAttribute('data-align')).toBe('end')
   })
 
+  it('a suffix (a badge) sits after the row link, outside it', () => {
+    const { wrap } = listTestRuntime({})
+    const columns: DataColumn<Thing>[] = [{ ...COLUMNS[0]!, suffix: r => (r.kind === 'metal' ? <span>сплав</span> : null) }, COLUMNS[2]!]
+    render(wrap(<DataTable aria-label="Вещи" columns={columns} rows={makeThings(3)} rowHref={r => `/things/${r.id}`} />))
+    const header = screen.getAllByRole('rowheader')[2]!
+    expect(within(header).getByRole('link').textContent).toBe('Вещь 0003')
+    expect(header.textContent).toBe('Вещь 0003 сплав')
+    expect(screen.getAllByRole('rowheader')[0]!.textContent).toBe('Вещь 0001')
+  })
+
   it('sorts a whole list in the browser with sortRows', async () => {
     function Audit() {
       const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'ascending' })

@@ -16,6 +16,8 @@ export interface DataColumn<T> {
   /** The header text (also the label of the value on a narrow screen's card). */
   header: string
   cell: (row: T) => ReactNode
+  /** After the value and outside the row's link: a badge ("has a cabinet") beside a company's name. */
+  suffix?: (row: T) => ReactNode
   /** The column that names the row for screen readers (the first column when none says so). */
   isRowHeader?: boolean
   align?: 'start' | 'end' | 'center'
@@ -112,15 +114,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const cellOf = (column: (typeof all)[number], row: T): ReactNode => {
     if (column.kind === 'actions') return rowActions?.(row)
     const content = column.cell(row)
+    const suffix = column.suffix?.(row)
     // A real link for middle-click and screen readers. Presses on it are the link's alone: react-aria leaves pointer
     // presses on a focusable child to it, but Enter and the click it makes (a "virtual" click to react-aria) must
     // not reach the row too, or it would navigate twice.
-    return rowHref && column.id === headerId ? (
-      <RowLink href={rowHref(row)} onKeyDown={stopEnter} onKeyUp={stopEnter} onClick={stop}>
-        {content}
-      </RowLink>
+    const value =
+      rowHref && column.id === headerId ? (
+        <RowLink href={rowHref(row)} onKeyDown={stopEnter} onKeyUp={stopEnter} onClick={stop}>
+          {content}
+        </RowLink>
+      ) : (
+        content
+      )
+    return suffix == null || suffix === false ? (
+      value
     ) : (
-      content
+      <>
+        {value} {suffix}
+      </>
     )
   }
 

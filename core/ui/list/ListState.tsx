@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import type { RemoteState } from '../../data/remote'
+import type { Failure } from '../../api/envelope'
 import { useListT } from './texts'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -29,9 +29,19 @@ export interface ListEmpty {
   action?: ReactNode
 }
 
+/**
+ * What a list shows, as a `remote()` store's RemoteState has it (or a module's narrowed view of one: only the answer
+ * to the query on screen). What was shown stays while a reload runs and after it fails.
+ */
+export interface ListSource<D> {
+  status: 'idle' | 'loading' | 'loaded' | 'failed'
+  data: D | null
+  failure: Failure | null
+}
+
 export interface ListStateProps<D> {
-  /** The list's `remote()` state: what was shown stays while a reload runs and after it fails. */
-  state: RemoteState<unknown, D>
+  /** The list's `remote()` state (`useUnit(list.$state)`). */
+  state: ListSource<D>
   /** Whether an answer has nothing to show: `page => page.items.length === 0`. */
   isEmpty: (data: D) => boolean
   /** A search or a filter narrows the list: the empty state says "nothing found" rather than "nothing yet". */
@@ -54,7 +64,7 @@ export function ListState<D>({ state, isEmpty, isFiltered, empty = {}, failedTit
   const t = useListT()
   const title = failedTitle ?? t('list.loadFailed')
   if (state.data === null) {
-    if (state.status === 'failed') return <ErrorState title={title} message={state.failure.message} retryLabel={t('list.retry')} onRetry={onRetry} />
+    if (state.status === 'failed') return <ErrorState title={title} message={state.failure?.message} retryLabel={t('list.retry')} onRetry={onRetry} />
     return <ListSkeleton rows={skeletonRows} label={t('list.loading')} />
   }
   const data = state.data
@@ -70,7 +80,7 @@ export function ListState<D>({ state, isEmpty, isFiltered, empty = {}, failedTit
             </Button>
           }
         >
-          {state.failure.message ? `${state.failure.message}\n${t('list.staleFailed')}` : t('list.staleFailed')}
+          {state.failure?.message ? `${state.failure.message}\n${t('list.staleFailed')}` : t('list.staleFailed')}
         </Alert>
       )}
       {isEmpty(data) ? (
