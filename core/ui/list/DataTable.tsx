@@ -97,7 +97,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const virtual = rows.length > virtualizeAbove
   const headerId = (columns.find(c => c.isRowHeader) ?? columns[0])?.id
   const all = useMemo(
-    () => [...columns.map(c => ({ ...c, kind: 'data' as const })), ...(rowActions ? [{ id: ACTIONS, header: t('list.actions'), align: 'end' as const, kind: 'actions' as const }] : [])],
+    () => [
+      ...columns.map(c => ({ ...c, kind: 'data' as const })),
+      ...(rowActions ? [{ id: ACTIONS, header: t('list.actions'), align: 'end' as const, kind: 'actions' as const }] : []),
+    ],
     [columns, rowActions, t],
   )
 

@@ -60,7 +60,8 @@ export interface ListStateProps<D> {
  * The states every list goes through: a skeleton on the first load, the error with a retry when nothing could be
  * loaded, the empty state, and the rows. A failed reload keeps the rows and says so above them.
  */
-export function ListState<D>({ state, isEmpty, isFiltered, empty = {}, failedTitle, onRetry, skeletonRows, children, 'data-testid': testId }: ListStateProps<D>) {
+export function ListState<D>(props: ListStateProps<D>) {
+  const { state, isEmpty, isFiltered, empty = {}, failedTitle, onRetry, skeletonRows, children, 'data-testid': testId } = props
   const t = useListT()
   const title = failedTitle ?? t('list.loadFailed')
   if (state.data === null) {

@@ -24,7 +24,13 @@ export function ToggleFilter<K extends string>({ label, options, value, onChange
   return (
     <Group role="group" aria-label={label}>
       {options.map(option => (
-        <Button key={option.id} size="sm" variant={option.id === value ? 'primary' : 'ghost'} aria-pressed={option.id === value} onPress={() => onChange(option.id)}>
+        <Button
+          key={option.id}
+          size="sm"
+          variant={option.id === value ? 'primary' : 'ghost'}
+          aria-pressed={option.id === value}
+          onPress={() => onChange(option.id)}
+        >
           {option.label}
         </Button>
       ))}

@@ -11,7 +11,12 @@ const SPEC = {
 
 describe('list query in the URL', () => {
   it('reads a URL, and bad or missing values fall back to their defaults', () => {
-    expect(readQuery(SPEC, '?page=3&q=%20иван%20&tab=unread&sort=name')).toEqual({ page: 3, q: 'иван', tab: 'unread', sort: { column: 'name', direction: 'ascending' } })
+    expect(readQuery(SPEC, '?page=3&q=%20иван%20&tab=unread&sort=name')).toEqual({
+      page: 3,
+      q: 'иван',
+      tab: 'unread',
+      sort: { column: 'name', direction: 'ascending' },
+    })
     expect(readQuery(SPEC, 'page=0&tab=archive&sort=-password')).toEqual({ page: 1, q: '', tab: 'all', sort: { column: 'created', direction: 'descending' } })
     expect(readQuery(SPEC, 'page=-2').page).toBe(1)
     expect(readQuery(SPEC, 'page=2.5').page).toBe(1)

@@ -29,7 +29,16 @@ const isFailure = (value: unknown) => typeof value === 'object' && value !== nul
  * stores, a virtual clock (debounces run when the test says), a router on an in-memory location shared by wouter
  * and the runtime's navigation, and a fetch that answers from `answer` and records every request with its signal.
  */
-export function listTestRuntime({ plugins = [], answer = () => null, path = '/', i18n }: { plugins?: readonly Plugin[]; answer?: Answer; path?: string; i18n?: I18n }) {
+export interface ListTestOptions {
+  plugins?: readonly Plugin[]
+  answer?: Answer
+  /** Where the in-memory router starts: `/agents?page=2`. */
+  path?: string
+  /** An i18next instance with the plugins' packs added (default: the core's only, in ru). */
+  i18n?: I18n
+}
+
+export function listTestRuntime({ plugins = [], answer = () => null, path = '/', i18n }: ListTestOptions) {
   const sent: SentRequest[] = []
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init)

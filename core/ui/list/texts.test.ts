@@ -15,8 +15,9 @@ describe('the list kit\'s texts (core:list.*)', () => {
     const dir = new URL('.', import.meta.url).pathname
     const used = new Set<string>()
     for (const name of readdirSync(dir).filter(n => n.endsWith('.tsx') && !n.includes('.test.'))) {
-      for (const m of readFileSync(join(dir, name), 'utf8').matchAll(/\bt\(\s*'(list\.[a-zA-Z.]+)'/g)) used.add(m[1]!)
-      for (const m of readFileSync(join(dir, name), 'utf8').matchAll(/\bt\([^)]*?\?\s*'(list\.[a-zA-Z.]+)'\s*:\s*'(list\.[a-zA-Z.]+)'/g)) used.add(m[1]!).add(m[2]!)
+      const text = readFileSync(join(dir, name), 'utf8')
+      for (const m of text.matchAll(/\bt\(\s*'(list\.[a-zA-Z.]+)'/g)) used.add(m[1]!)
+      for (const m of text.matchAll(/\bt\([^)]*?\?\s*'(list\.[a-zA-Z.]+)'\s*:\s*'(list\.[a-zA-Z.]+)'/g)) used.add(m[1]!).add(m[2]!)
     }
     expect([...used].filter(k => !keys(ru).includes(k))).toEqual([])
     expect(used.size).toBeGreaterThan(12)

@@ -50,7 +50,8 @@ export default function AgentPage({ params }: PageProps) {
   const [auditSort, setAuditSort] = useState<Sort>({ column: 'started', direction: 'descending' })
   const id = Number(params.id)
   const reload = useLoad('agents/load', { id })
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '')
+  const dateTime = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '')
   const auditColumns = useMemo<DataColumn<ImpersonationRecord>[]>(
     () => [
       { id: 'admin', header: t('audit.admin'), cell: r => r.admin.name, isRowHeader: true, sortable: true, sortValue: r => r.admin.name },
