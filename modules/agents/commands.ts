@@ -1,14 +1,15 @@
 import { asFailure } from '../../core/api/client'
 import { SESSION_EXPIRED_CODE } from '../../core/api/envelope'
 import type { CommandContext, CommandHandlers } from '../../core/bus/commands'
-import type { Page } from '../../core/api/envelope'
 import type { SignInResult } from '../../core/auth/profile'
-import { agentsApi, type AgentListItem, type AgentView } from './contract'
-import type { AgentListQuery } from './model'
+import { agentsApi, type AgentListQuery } from './contract'
+import { agentsList, agentView } from './model'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
+    /** GET agents into `agentsList` (a newer query aborts the older one). */
     'agents/loadList': AgentListQuery
+    /** GET agents/{id} into `agentView`. */
     'agents/load': { id: number }
     /** POST agents/{id}/impersonate: the session becomes the agent's (audited on the server). */
     'agents/impersonate': { id: number }
@@ -30,26 +31,8 @@ function switchSession(ctx: CommandContext, token: string, landOn: string | null
 }
 
 export const agentsCommands: CommandHandlers = {
-  'agents/loadList': async (query, ctx) => {
-    ctx.bus.emit('agents/listRequested', { query }, ctx.source)
-    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
-    if (query.q) searchParams.q = query.q
-    try {
-      const page = await ctx.api.get<Page<AgentListItem>>(agentsApi.agents, { quiet: true, searchParams })
-      ctx.bus.emit('agents/listLoaded', { query, page }, 'api')
-    } catch (error) {
-      ctx.bus.emit('agents/listFailed', { query, failure: asFailure(error) }, 'api')
-    }
-  },
-
-  'agents/load': async ({ id }, ctx) => {
-    ctx.bus.emit('agents/agentRequested', { id }, ctx.source)
-    try {
-      ctx.bus.emit('agents/agentLoaded', { agent: await ctx.api.get<AgentView>(agentsApi.agent(id), { quiet: true }) }, 'api')
-    } catch (error) {
-      ctx.bus.emit('agents/agentFailed', { id, failure: asFailure(error) }, 'api')
-    }
-  },
+  'agents/loadList': agentsList.load,
+  'agents/load': agentView.load,
 
   'agents/impersonate': async ({ id }, ctx) => {
     ctx.bus.emit('agents/impersonationRequested', { agentId: id }, ctx.source)

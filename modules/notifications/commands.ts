@@ -1,12 +1,13 @@
 import * as v from 'valibot'
 import { asFailure } from '../../core/api/client'
 import type { CommandHandlers } from '../../core/bus/commands'
-import { NOTIFICATIONS_API, notificationListSchema, notificationPageSchema, type NotificationItem } from './contract'
-import type { PageQuery } from './model'
+import { NOTIFICATIONS_API, notificationListSchema, type NotificationItem } from './contract'
+import { notificationsPage, type PageQuery } from './model'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
     'notifications/load': Record<string, never>
+    /** One page of /notifications into `notificationsPage` (a newer query aborts the older one). */
     'notifications/loadPage': PageQuery
     'notifications/markRead': { ids: number[] }
     'notifications/archive': { id: number }
@@ -29,17 +30,7 @@ export const notificationCommands: CommandHandlers = {
     }
   },
 
-  'notifications/loadPage': async (query, ctx) => {
-    ctx.bus.emit('notifications/pageRequested', { query }, ctx.source)
-    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
-    if (query.filter !== 'all') searchParams.read = query.filter === 'read' ? 1 : 0
-    try {
-      const page = v.parse(notificationPageSchema, await ctx.api.get(NOTIFICATIONS_API.list, { quiet: true, searchParams }))
-      ctx.bus.emit('notifications/pageLoaded', { query, page }, 'api')
-    } catch (error) {
-      ctx.bus.emit('notifications/pageFailed', { query, failure: asFailure(error) }, 'api')
-    }
-  },
+  'notifications/loadPage': notificationsPage.load,
 
   'notifications/markRead': async ({ ids }, ctx) => {
     if (ids.length === 0) return

@@ -1,7 +1,9 @@
 import { combine, createStore } from 'effector'
+import * as v from 'valibot'
 import type { Failure } from '../../core/api/envelope'
+import { remote } from '../../core/data/remote'
 import { onBus } from '../../core/events/effector'
-import { HEADER_LIST_SIZE, type NotificationItem, type NotificationPage } from './contract'
+import { HEADER_LIST_SIZE, NOTIFICATIONS_API, notificationPageSchema, type NotificationItem } from './contract'
 
 export type ReadFilter = 'all' | 'unread' | 'read'
 export interface PageQuery {
@@ -15,9 +17,6 @@ declare module '../../core/events/map' {
     /** The latest list (GET v1/notifications, and the answer of read). */
     'notifications/latestLoaded': { items: NotificationItem[] }
     'notifications/latestFailed': { failure: Failure }
-    'notifications/pageRequested': { query: PageQuery }
-    'notifications/pageLoaded': { query: PageQuery; page: NotificationPage }
-    'notifications/pageFailed': { query: PageQuery; failure: Failure }
     'notifications/markedRead': { ids: number[] }
     'notifications/archived': { id: number }
     /** The bell opened showing these unread ones; they are marked read 3 s later unless it closes first. */
@@ -48,27 +47,14 @@ export const $bellOpen = createStore(false)
   .on(onBus('notifications/bellClosed'), () => false)
   .reset(onBus('auth/loggedOut'))
 
-export type PageState =
-  | { status: 'idle' }
-  | { status: 'loading'; query: PageQuery; page: NotificationPage | null }
-  | { status: 'ready'; query: PageQuery; page: NotificationPage }
-  | { status: 'failed'; query: PageQuery; failure: Failure; page: NotificationPage | null }
-
-const pageOf = (state: PageState) => (state.status === 'idle' ? null : state.page)
-
-/** The /notifications page: the last page asked for; a reload keeps the old rows on screen. */
-export const $page = createStore<PageState>({ status: 'idle' })
-  .on(onBus('notifications/pageRequested'), (state, { query }) => ({ status: 'loading', query, page: pageOf(state) }))
-  .on(onBus('notifications/pageLoaded'), (_, { query, page }) => ({ status: 'ready', query, page }))
-  .on(onBus('notifications/pageFailed'), (state, { query, failure }) => ({ status: 'failed', query, failure, page: pageOf(state) }))
-  .on(onBus('notifications/markedRead'), (state, { ids }) =>
-    state.status === 'ready' ? { ...state, page: { ...state.page, items: markRead(state.page.items, ids) } } : state,
-  )
-  .on(onBus('notifications/archived'), (state, { id }) =>
-    state.status === 'ready' && state.page.items.some(n => n.id === id)
-      ? { ...state, page: { ...state.page, items: state.page.items.filter(n => n.id !== id), total: state.page.total - 1 } }
-      : state,
-  )
-  .reset(onBus('auth/loggedOut'))
-
 export const $notifications = combine({ latest: $latest, header: $headerItems, unread: $unreadCount, open: $bellOpen })
+
+/** GET v1/notifications?page&limit&read: one page of the /notifications list as the server answered it. */
+export const notificationsPage = remote('notifications/page', {
+  load: async (query: PageQuery, { api, signal }) => {
+    const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
+    if (query.filter !== 'all') searchParams.read = query.filter === 'read' ? 1 : 0
+    // Parse at the boundary: an answer that is not a page is a failure, not a crash later.
+    return v.parse(notificationPageSchema, await api.get(NOTIFICATIONS_API.list, { quiet: true, searchParams, signal }))
+  },
+})

@@ -2,30 +2,23 @@ import { EMPTY, Subscription, map, merge, switchMap, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { MARK_READ_AFTER_MS } from './contract'
 import { onSocketAction } from '../../core/socket/on-action'
-import { $page } from './model'
 
 /**
- * Keeps the list fresh and marks what was seen (SPEC §4 Notifications):
- * - load on sign-in, on every `updateTopNotifications` and whenever the socket (re)syncs: what was published
- *   between the first load and the socket's sync, or in a gap too old to replay, is fetched then;
+ * Keeps the bell fresh and marks what was seen (SPEC §4 Notifications):
+ * - the latest list loads on sign-in, on every `updateTopNotifications` and whenever the socket (re)syncs: what was
+ *   published between the first load and the socket's sync, or in a gap too old to replay, is fetched then;
  * - the bell marks its latest 5 read 3 s after it opens (not if it closes sooner);
  * - the full page marks the unread rows it shows 3 s after showing them.
+ * The open /notifications page follows the same pushes itself, while it is open (useLiveRefresh on the page).
  */
-export const notificationsProcess: Process = ({ bus, commands, read }) => {
+export const notificationsProcess: Process = ({ bus, commands }) => {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
 
-  // The open /notifications page follows the same pushes: the page it shows is read from its store.
-  let onPage = false
-  sub.add(bus.on('notifications/pageRequested').subscribe(() => (onPage = true)))
-  sub.add(bus.on(['notifications/pageLeft', 'auth/loggedOut']).subscribe(() => (onPage = false)))
-
   sub.add(
-    merge(bus.on('auth/profileLoaded'), onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(() => {
-      void commands.dispatch('notifications/load', {}, 'process')
-      const page = read($page)
-      if (onPage && page.status !== 'idle') void commands.dispatch('notifications/loadPage', page.query, 'process')
-    }),
+    merge(bus.on('auth/profileLoaded'), onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(
+      () => void commands.dispatch('notifications/load', {}, 'process'),
+    ),
   )
 
   // What the bell or the page shows is what gets marked; closing or leaving first cancels.

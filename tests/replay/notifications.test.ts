@@ -5,6 +5,7 @@ import bids from '../../modules/bids'
 import invest from '../../modules/invest'
 import notifications from '../../modules/notifications'
 import { $headerItems, $latest, $unreadCount } from '../../modules/notifications/model'
+import { $page } from '../../modules/notifications/page'
 import tasks from '../../modules/tasks'
 import tenders from '../../modules/tenders'
 import { httpRequests, ofType, scenario } from './support'
@@ -37,6 +38,39 @@ describe('replay: notifications', () => {
     expect(httpRequests(events, 'v1/notifications/read').map(e => e.at)).toEqual([13_000])
     expect(scope.getState($latest).map(n => n.id)).toEqual([7, 6, 5, 4, 3, 2, 1])
     expect(scope.getState($unreadCount)).toBe(3)
+  })
+})
+
+/** The /notifications page on its remote() store: what the page shows follows marks and archives without a reload. */
+describe('replay: the notifications page', () => {
+  const run = (until?: number) => replayText(scenario('notifications-page.jsonl'), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
+  const shown = (until: number) => {
+    const page = run(until).scope.getState($page).data!
+    return { rows: page.items.map(n => [n.id, n.read]), total: page.total, unread: page.unread }
+  }
+
+  it('the process reloads only the bell\'s list on updateTopNotifications; the open page re-reads itself (recorded as the UI\'s request)', () => {
+    const { events } = run()
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 5000])
+    expect(ofType(events, 'remote/requested').map(e => [e.at, e.source])).toEqual([
+      [100, 'ui'],
+      [5000, 'ui'],
+    ])
+  })
+
+  it('marks the rows it shows read 3000 ms after they show, not at 2999, and not after the page is left', () => {
+    expect(httpRequests(run(160 + MARK_READ_AFTER - 1).events, 'v1/notifications/read')).toHaveLength(0)
+    const { events, clock } = run()
+    clock.advanceBy(60_000)
+    // Row 4 showed at 5070, but the page was left at 6000: only the first marking went out.
+    expect(httpRequests(events, 'v1/notifications/read').map(e => [e.at, e.payload.body])).toEqual([[160 + MARK_READ_AFTER, { ids: [3, 2, 1] }]])
+  })
+
+  it('shows marked rows read and counts them out of the unread ones; a new answer replaces the edits; an archived row goes', () => {
+    expect(shown(150)).toEqual({ rows: [[3, 0], [2, 0], [1, 0]], total: 3, unread: 3 })
+    expect(shown(3200)).toEqual({ rows: [[3, 1], [2, 1], [1, 1]], total: 3, unread: 0 })
+    expect(shown(5060)).toEqual({ rows: [[4, 0], [3, 1], [2, 1], [1, 1]], total: 4, unread: 1 })
+    expect(shown(6500)).toEqual({ rows: [[4, 0], [3, 1], [1, 1]], total: 3, unread: 1 })
   })
 })
 

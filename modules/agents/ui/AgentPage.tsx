@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useState } from 'react'
+import { useMemo, useState } from 'react'
+import styled from 'styled-components'
 import { Link } from 'wouter'
 import type { PageProps } from '../../../core/plugin/types'
 import { useT } from '../../../core/i18n/useT'
@@ -13,35 +14,68 @@ import { ErrorState } from '../../../core/ui/ErrorState'
 import { GlobalLoader } from '../../../core/ui/GlobalLoader'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { Stack } from '../../../core/ui/Stack'
+import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
+import type { Sort } from '../../../core/ui/list/query'
+import { sortRows } from '../../../core/ui/list/sort'
+import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
-import { $agent, $switching } from '../model'
-import { Table } from './Table'
+import type { ImpersonationRecord } from '../contract'
+import { $switching, agentView } from '../model'
+
+/** Label and value side by side; labels in the muted colour. */
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, max-content) minmax(0, 1fr);
+  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  dd[data-nowrap] {
+    white-space: nowrap;
+  }
+`
 
 /** /agents/{id}: the agent, and for administrators "log into their cabinet" with the audit of past entries. */
 export default function AgentPage({ params }: PageProps) {
   const t = useT('agents')
   const dispatch = useDispatch()
-  const { agent: state, switching, locale } = useUnit({ agent: $agent, switching: $switching, locale: $locale })
+  const { state, switching, locale } = useUnit({ state: agentView.$state, switching: $switching, locale: $locale })
   const [confirm, setConfirm] = useState(false)
+  const [auditSort, setAuditSort] = useState<Sort>({ column: 'started', direction: 'descending' })
   const id = Number(params.id)
-  useEffect(() => {
-    if (id > 0) void dispatch('agents/load', { id })
-  }, [dispatch, id])
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '')
+  const reload = useLoad('agents/load', { id })
+  const dateTime = new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '')
+  const auditColumns = useMemo<DataColumn<ImpersonationRecord>[]>(
+    () => [
+      { id: 'admin', header: t('audit.admin'), cell: r => r.admin.name, isRowHeader: true, sortable: true, sortValue: r => r.admin.name },
+      { id: 'started', header: t('audit.started'), cell: r => when(r.started_at), sortable: true, sortValue: r => r.started_at },
+      { id: 'ended', header: t('audit.ended'), cell: r => (r.ended_at ? when(r.ended_at) : t('audit.open')), sortable: true, sortValue: r => r.ended_at },
+    ],
+    // `when` follows the locale.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, locale],
+  )
 
   const back = <Link href="/agents">{t('back')}</Link>
-  const loaded = state.id === id ? state.state : null
-  if (!loaded || (loaded.status === 'loading' && !loaded.data)) return <GlobalLoader aria-label={t('loading')} />
-  if (loaded.status === 'failed' && !loaded.data) {
+  // Until this agent's answer, the store may still hold the one opened before (keepData drops its data on request).
+  const mine = state.status !== 'idle' && state.query.id === id ? state : null
+  const agent = mine?.data ?? null
+  if (!agent) {
+    if (mine?.status !== 'failed') return <GlobalLoader aria-label={t('loading')} />
     return (
       <Stack gap="lg">
         <PageHeader before={back} title={t('pages.one')} />
-        <ErrorState title={t('loadFailedOne')} message={loaded.failure.message} retryLabel={t('retry')} onRetry={() => void dispatch('agents/load', { id })} />
+        <ErrorState title={t('loadFailedOne')} message={mine.failure.message} retryLabel={t('retry')} onRetry={reload} />
       </Stack>
     )
   }
-  const agent = loaded.data
-  if (!agent) return null
   return (
     <Stack gap="lg">
       <PageHeader
@@ -56,11 +90,16 @@ export default function AgentPage({ params }: PageProps) {
           )
         }
       />
+      {mine?.status === 'failed' && (
+        <Alert kind="error" title={t('loadFailedOne')} action={<Button size="sm" onPress={reload}>{t('retry')}</Button>}>
+          {mine.failure.message}
+        </Alert>
+      )}
       {switching.status === 'failed' && switching.failure && <Alert kind="error" title={t('impersonateFailed')}>{switching.failure.message}</Alert>}
       <Panel title={t('details')}>
-        <dl>
+        <Details>
           <dt>{t('phone')}</dt>
-          <dd>{formatPhone(agent.phone)}</dd>
+          <dd data-nowrap>{formatPhone(agent.phone)}</dd>
           <dt>{t('email')}</dt>
           <dd>{agent.email ?? '—'}</dd>
           <dt>{t('office')}</dt>
@@ -71,31 +110,22 @@ export default function AgentPage({ params }: PageProps) {
           <dd>{agent.individuals_count}</dd>
           <dt>{t('since')}</dt>
           <dd>{when(agent.created_at)}</dd>
-        </dl>
+        </Details>
       </Panel>
       {agent.can_impersonate && (
         <Panel title={t('audit.title')}>
           {agent.impersonations.length === 0 ? (
             <p>{t('audit.none')}</p>
           ) : (
-            <Table data-testid="impersonations">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.admin')}</th>
-                  <th scope="col">{t('audit.started')}</th>
-                  <th scope="col">{t('audit.ended')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {agent.impersonations.map(r => (
-                  <tr key={r.id}>
-                    <td>{r.admin.name}</td>
-                    <td>{when(r.started_at)}</td>
-                    <td>{r.ended_at ? when(r.ended_at) : t('audit.open')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable
+              aria-label={t('audit.title')}
+              data-testid="impersonations"
+              columns={auditColumns}
+              rows={sortRows(agent.impersonations, auditSort, auditColumns)}
+              sort={auditSort}
+              onSortChange={setAuditSort}
+              narrow="cards"
+            />
           )}
         </Panel>
       )}

@@ -1,16 +1,18 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-import { Button } from '../../../core/ui/Button'
-import { EmptyState } from '../../../core/ui/EmptyState'
-import { ErrorState } from '../../../core/ui/ErrorState'
-import { GlobalLoader } from '../../../core/ui/GlobalLoader'
-import { PageHeader } from '../../../core/ui/PageHeader'
-import { Row, Stack } from '../../../core/ui/Stack'
-import { PAGE_LIMIT_DEFAULT } from '../contract'
-import { $page, type PageQuery, type ReadFilter } from '../model'
+import { ListPage } from '../../../core/ui/list/ListPage'
+import { ListState } from '../../../core/ui/list/ListState'
+import { PagePager } from '../../../core/ui/list/Pager'
+import { param } from '../../../core/ui/list/query'
+import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
+import { useLoad } from '../../../core/ui/list/useLoad'
+import { PAGE_LIMIT_DEFAULT, type NotificationPage } from '../contract'
+import type { ReadFilter } from '../model'
+import { $page } from '../page'
 import { NotificationRow } from './NotificationRow'
 
 const List = styled.ul`
@@ -21,66 +23,66 @@ const List = styled.ul`
   border: 1px solid ${({ theme }) => theme.color.divider};
   border-radius: ${({ theme }) => theme.radius.md};
 `
-const FILTERS: ReadFilter[] = ['all', 'unread', 'read']
+const FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read']
+/** `/notifications?filter=unread&page=2` */
+const QUERY = { page: param.page(), filter: param.oneOf(FILTERS, 'all') }
 
-/** /notifications: the whole list with paging and a read filter; shown unread rows are marked read after 3 s. */
+/**
+ * How many each tab holds, from one answer: `total` counts the shown filter, `unread` all unread ones. What cannot
+ * be known from it (everything, while only the unread are shown) is left out rather than guessed.
+ */
+export function tabCounts(filter: ReadFilter, page: NotificationPage | null): Record<ReadFilter, number | null> {
+  if (!page) return { all: null, unread: null, read: null }
+  if (filter === 'all') return { all: page.total, unread: page.unread, read: Math.max(0, page.total - page.unread) }
+  if (filter === 'read') return { all: page.total + page.unread, unread: page.unread, read: page.total }
+  return { all: null, unread: page.unread, read: null }
+}
+
+/** /notifications: the whole list by pages, read filter as tabs with counts; shown unread rows are marked read after 3 s. */
 export default function NotificationsPage() {
   const t = useT('notifications')
   const dispatch = useDispatch()
+  const [query, setQuery] = useListQuery(QUERY)
   const state = useUnit($page)
-  const [query, setQuery] = useState<PageQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT, filter: 'all' })
-
-  useEffect(() => {
-    void dispatch('notifications/loadPage', query)
-  }, [dispatch, query])
+  const reload = useLoad('notifications/loadPage', { page: query.page, limit: PAGE_LIMIT_DEFAULT, filter: query.filter })
+  // New notifications arrive while the page is open: it re-reads the page it shows.
+  useLiveRefresh('updateTopNotifications', reload)
   useEffect(() => () => void dispatch('notifications/leavePage', {}), [dispatch])
 
-  const page = state.status === 'idle' ? null : state.page
-  const unreadShown = state.status === 'ready' ? state.page.items.filter(n => n.read === 0).map(n => n.id).join(',') : ''
+  const unreadShown = state.status === 'loaded' ? state.data.items.filter(n => n.read === 0).map(n => n.id).join(',') : ''
   useEffect(() => {
     if (unreadShown) void dispatch('notifications/viewPage', { ids: unreadShown.split(',').map(Number) })
   }, [dispatch, unreadShown])
 
-  const pages = page ? Math.max(1, Math.ceil(page.total / query.limit)) : 1
+  const counts = tabCounts(state.status === 'idle' ? query.filter : state.query.filter, state.data)
   return (
-    <Stack gap="lg">
-      <PageHeader title={t('title')} description={page ? t('summary', { total: page.total, unread: page.unread }) : undefined} />
-      <Row role="group" aria-label={t('filter.label')} gap="xs">
-        {FILTERS.map(filter => (
-          <Button
-            key={filter}
-            size="sm"
-            variant={query.filter === filter ? 'primary' : 'ghost'}
-            aria-pressed={query.filter === filter}
-            onPress={() => setQuery(q => ({ ...q, filter, page: 1 }))}
-          >
-            {t(`filter.${filter}`)}
-          </Button>
-        ))}
-      </Row>
-      {state.status === 'failed' && (
-        <ErrorState title={t('loadFailed')} message={state.failure.message} retryLabel={t('retry')} onRetry={() => void dispatch('notifications/loadPage', query)} />
-      )}
-      {state.status === 'loading' && !page && <GlobalLoader aria-label={t('loading')} />}
-      {page && page.items.length === 0 && state.status !== 'failed' && <EmptyState title={t(query.filter === 'unread' ? 'emptyUnread' : 'empty')} />}
-      {page && page.items.length > 0 && (
-        <List aria-busy={state.status === 'loading'} data-testid="notifications-list">
-          {page.items.map(item => (
-            <NotificationRow key={item.id} item={item} onArchive={id => void dispatch('notifications/archive', { id })} />
-          ))}
-        </List>
-      )}
-      {pages > 1 && (
-        <Row as="nav" aria-label={t('paging.label')} gap="sm">
-          <Button size="sm" isDisabled={query.page <= 1} onPress={() => setQuery(q => ({ ...q, page: q.page - 1 }))}>
-            {t('paging.prev')}
-          </Button>
-          <span aria-live="polite">{t('paging.of', { page: query.page, pages })}</span>
-          <Button size="sm" isDisabled={query.page >= pages} onPress={() => setQuery(q => ({ ...q, page: q.page + 1 }))}>
-            {t('paging.next')}
-          </Button>
-        </Row>
-      )}
-    </Stack>
+    <ListPage
+      title={t('title')}
+      tabs={{
+        label: t('filter.label'),
+        selected: query.filter,
+        onChange: filter => setQuery({ filter }),
+        items: FILTERS.map(filter => ({ id: filter, label: t(`filter.${filter}`), count: counts[filter], 'data-testid': `filter-${filter}` })),
+      }}
+    >
+      <ListState
+        state={state}
+        isEmpty={page => page.items.length === 0}
+        empty={{ title: t(query.filter === 'unread' ? 'emptyUnread' : 'empty') }}
+        failedTitle={t('loadFailed')}
+        onRetry={reload}
+      >
+        {page => (
+          <>
+            <List data-testid="notifications-list">
+              {page.items.map(item => (
+                <NotificationRow key={item.id} item={item} onArchive={id => void dispatch('notifications/archive', { id })} />
+              ))}
+            </List>
+            <PagePager page={query.page} total={page.total} limit={PAGE_LIMIT_DEFAULT} onPage={p => setQuery({ page: p })} />
+          </>
+        )}
+      </ListState>
+    </ListPage>
   )
 }

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { PageHeader } from '../PageHeader'
+import { Tab, TabList, TabPanel, Tabs } from '../Tabs'
+import { VisuallyHidden } from '../VisuallyHidden'
+import { SearchField, type SearchFieldProps } from './SearchField'
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+`
+/** The frame's gap spaces the header from the tabs; its own bottom margin would double it. */
+const Header = styled(PageHeader)`
+  margin-bottom: 0;
+`
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+`
+const Count = styled.span`
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surfaceMuted};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  line-height: 18px;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+
+  [data-selected] > & {
+    background: ${({ theme }) => theme.color.primarySoft};
+    color: ${({ theme }) => theme.color.primary};
+  }
+`
+
+export interface ListTab<K extends string> {
+  id: K
+  label: ReactNode
+  /** Rows under this tab, when the server says; nothing is shown for an unknown count. */
+  count?: number | null
+  'data-testid'?: string
+}
+
+export interface ListTabsProps<K extends string> {
+  /** Names the tab list for screen readers: "Показать". */
+  label: string
+  items: readonly ListTab<K>[]
+  selected: K
+  onChange: (id: K) => void
+}
+
+export interface ListPageProps<K extends string = string> {
+  title: ReactNode
+  description?: ReactNode
+  /** Page buttons at the right of the title (add, export). */
+  actions?: ReactNode
+  /** Views of the list (all / unread / read) with their counts; the rest of the page is their panel. */
+  tabs?: ListTabsProps<K>
+  /** The search box; see SearchField. */
+  search?: SearchFieldProps
+  /** More controls beside the search (a kind filter, a date range). */
+  filters?: ReactNode
+  /** The list itself: usually a ListState around a DataTable and a pager. */
+  children: ReactNode
+  'data-testid'?: string
+}
+
+/**
+ * A list screen's frame: the title (h1) with a description and actions, tabs with counts, then the search and
+ * filters above the list. Lazy pages only (it pulls react-aria's collections in).
+ */
+export function ListPage<K extends string = string>({ title, description, actions, tabs, search, filters, children, 'data-testid': testId }: ListPageProps<K>) {
+  const body = (
+    <Body>
+      {(search || filters) && (
+        <Toolbar>
+          {search && <SearchField {...search} />}
+          {filters}
+        </Toolbar>
+      )}
+      {children}
+    </Body>
+  )
+  return (
+    <Root data-testid={testId}>
+      <Header title={title} description={description} actions={actions} />
+      {tabs ? (
+        <Tabs selectedKey={tabs.selected} onSelectionChange={key => tabs.onChange(String(key) as K)}>
+          <TabList aria-label={tabs.label}>
+            {tabs.items.map(tab => (
+              <Tab key={tab.id} id={tab.id} data-testid={tab['data-testid']}>
+                {tab.label}
+                {tab.count != null && (
+                  <Count>
+                    {/* "Непрочитанные, 5" to a screen reader, not "Непрочитанные5". */}
+                    <VisuallyHidden>, </VisuallyHidden>
+                    {tab.count}
+                  </Count>
+                )}
+              </Tab>
+            ))}
+          </TabList>
+          {tabs.items.map(tab => (
+            <TabPanel key={tab.id} id={tab.id}>
+              {body}
+            </TabPanel>
+          ))}
+        </Tabs>
+      ) : (
+        body
+      )}
+    </Root>
+  )
+}
