@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { FEEDBACK_MAX, email, loginPhone, msg, optionalEmail, password, phone, required } from './rules'
+import { FEEDBACK_MAX, loginPhone, msg, optionalEmail, password, phone, required } from './rules'
 
 /** Request bodies shared by the forms and the server's routes. */
 export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) })

@@ -9,7 +9,7 @@ import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { DEMO_FREE_SIP_ACCOUNTS } from './server/demo'
 import { loadCallCenterSettings } from './server/settings'
 import { demoSipAccounts } from './server/sip-users'
-import { callers, phoneCalls, sipAccounts } from './tables'
+import { phoneCalls, sipAccounts } from './tables'
 
 const EN = { 'accept-language': 'en' }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { issuesToValidationMap } from '../../core/validation'
 import { missingAsRequired } from '../../core/validation/issues'
-import { ApiError, invalidInput } from './errors'
+import { ApiError, invalidInput, notFound } from './errors'
 
 /**
  * Runs a shared core/validation schema on a request body. A body that is not a JSON object at all is a
@@ -11,5 +11,23 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'badRequest')
   const result = v.safeParse(schema, body)
   if (!result.success) throw invalidInput(issuesToValidationMap(result.issues.map(missingAsRequired)))
+  return result.output
+}
+
+/** The largest id a Postgres `integer` holds. */
+const MAX_ID = 2_147_483_647
+
+/** A record id from the path (`:id`, `:tenderId`): a positive integer, else a record that cannot exist (404, never a 500). */
+export function pathId(request: { params: unknown }, name = 'id'): number {
+  const raw = (request.params as Record<string, string | undefined> | undefined)?.[name] ?? ''
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0
+  if (id < 1 || id > MAX_ID) throw notFound()
+  return id
+}
+
+/** Query-string filters through a contract schema; a bad filter is a 422 like a bad body. */
+export function parseQuery<S extends v.GenericSchema>(schema: S, query: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, query ?? {})
+  if (!result.success) throw invalidInput(issuesToValidationMap(result.issues))
   return result.output
 }

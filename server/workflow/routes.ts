@@ -13,6 +13,7 @@ import type { Db } from '../db/client'
 import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
 import { notFound } from '../http/errors'
+import { pathId } from '../http/validate'
 import { applyTransition, type Transition, type WorkflowBinding } from './apply'
 import { readHistory } from './history'
 
@@ -60,7 +61,7 @@ export function workflowRoutes<W extends Workflow, K extends string>(
 
   for (const action of Object.keys(workflow.actions) as ActionName<W>[]) {
     app.post(`/${resource}/:id/${actionPath(action)}`, { preHandler: guard }, async request => {
-      const id = recordId(request)
+      const id = pathId(request)
       const actor = currentActor(request)
       const done = await deps.db.transaction(async tx => {
         const transition = await applyTransition(tx, {
@@ -85,7 +86,7 @@ export function workflowRoutes<W extends Workflow, K extends string>(
 
   if (options.history === false) return
   app.get(`/${resource}/:id/${actionPath(workflow.field)}/history`, { preHandler: guard }, async request => {
-    const id = recordId(request)
+    const id = pathId(request)
     const actor = currentActor(request)
     const [row] = await deps.db
       .select({ status: statusColumn })
@@ -96,12 +97,4 @@ export function workflowRoutes<W extends Workflow, K extends string>(
     const allowed = status === null ? [] : allowedActions(workflow, status, actor)
     return ok<WorkflowHistory>({ status, allowed, items: await readHistory(deps.db, workflow, id) })
   })
-}
-
-/** A path id: positive digits within int4, else the record cannot exist (404, never a 500 from the database). */
-export function recordId(request: FastifyRequest): number {
-  const raw = (request.params as Record<string, string | undefined>).id ?? ''
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0
-  if (id <= 0) throw notFound()
-  return id
 }

@@ -9,7 +9,7 @@ import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
 import { canImpersonate, canSeeAgents } from '../access'
 import { agentListQuery, type AgentListItem, type AgentView } from '../contract'
-import { idParam, parseQuery } from './http'
+import { parseQuery, pathId } from '../../../server/http/validate'
 import { listImpersonations } from './impersonations'
 import { impersonations } from '../tables'
 
@@ -85,7 +85,7 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
   })
 
   app.get('/agents/:id', { preHandler: app.requireUser(canSeeAgents) }, async request => {
-    const agent = await loadAgent(app, db, idParam(request))
+    const agent = await loadAgent(app, db, pathId(request))
     const admin = canImpersonate(currentActor(request))
     const view: AgentView = {
       ...agent,

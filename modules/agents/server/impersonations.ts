@@ -16,7 +16,8 @@ import { canImpersonate } from '../access'
 import type { ImpersonationRecord } from '../contract'
 import { impersonations } from '../tables'
 import { loadAgent } from './agents'
-import { agentsError, idParam, parseQuery } from './http'
+import { agentsError } from './http'
+import { parseQuery, pathId } from '../../../server/http/validate'
 
 /**
  * "Log into their cabinet" — an audited impersonation for administrators. POST agents/{id}/impersonate opens a new
@@ -91,7 +92,7 @@ export function impersonationRoutes(app: FastifyInstance, deps: ServerDeps): voi
 
   app.post('/agents/:id/impersonate', { preHandler: app.requireUser(canImpersonate) }, async request => {
     const auth = currentUser(request)
-    const agent = await loadAgent(app, db, idParam(request))
+    const agent = await loadAgent(app, db, pathId(request))
     const token = await deps.sessions.create(agent.id, 'password')
     const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token_hash, sha256(token)))
     await db.insert(impersonations).values({

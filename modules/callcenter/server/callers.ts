@@ -11,12 +11,11 @@ import { offices, users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
-import { parseBody } from '../../../server/http/validate'
+import { parseBody, pathId } from '../../../server/http/validate'
 import type { Page } from '../../../core/api/envelope'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
 import { canManageCallers, employeeScope, managedOffices } from '../access'
-import { pathId } from './params'
 
 type Tx = Db
 
@@ -106,7 +105,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   })
 
   app.get('/call-center/callers/:id', guard, async request => {
-    const caller = await findCaller(db, currentActor(request), pathId(request.params, 'id'))
+    const caller = await findCaller(db, currentActor(request), pathId(request))
     if (!caller) throw notFound()
     return ok(caller)
   })
@@ -183,7 +182,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.post('/call-center/callers/:id', guard, async request => {
     const actor = currentActor(request)
-    const id = pathId(request.params, 'id')
+    const id = pathId(request)
     const everyOffice = managedOffices(actor) === 'all'
     const existing = await findCaller(db, actor, id)
     if (!existing) throw notFound()

@@ -8,14 +8,13 @@ import { users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
-import { parseBody } from '../../../server/http/validate'
+import { parseBody, pathId } from '../../../server/http/validate'
 import { TENDER_PAGE } from '../../tenders/contract'
 import { callRecordScope, canAddContacts, foundCallScope, hasSoftphone } from '../access'
 import { phoneCallCreateForm, phoneCallUpdateForm, searchLinksForm } from '../contract/call-forms'
 import { CALL_STATUS, type CallDirection } from '../contract/constants'
 import type { CallEndResult, Contact, PhoneCall, PhoneCallCreated, SearchLinkCall, SearchLinkClient, SearchLinks } from '../contract/responses'
 import { callBackTasks, phoneCalls } from '../tables'
-import { pathId } from './params'
 import { callFinished, sessionCall, toPhoneCall, toTask, type CallRow } from './records'
 import { userFor, type CallCenterFlows } from './service'
 
@@ -41,7 +40,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
   })
 
   app.get('/call-center/phone-call/:id', { preHandler: app.requireUser() }, async request => {
-    const id = pathId(request.params, 'id')
+    const id = pathId(request)
     const call = await visibleCall(db, currentActor(request), id)
     const [task] = await db.select().from(callBackTasks).where(eq(callBackTasks.phone_call_id, id)).orderBy(desc(callBackTasks.id)).limit(1)
     return ok<CallEndResult & { status_log: CallRow['status_log'] }>({ call: toPhoneCall(call), task: task ? toTask(task) : null, status_log: call.status_log })
@@ -49,7 +48,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
 
   app.post('/call-center/phone-call/:id', { preHandler: app.requireUser(hasSoftphone) }, async request => {
     userFor(request, hasSoftphone)
-    const id = pathId(request.params, 'id')
+    const id = pathId(request)
     const form = parseBody(phoneCallUpdateForm, request.body)
     const call = await sessionCall(db, currentActor(request), id)
     if (call.finished_at) throw callFinished()
@@ -85,7 +84,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
   })
 
   app.post('/call-center/:phoneCallId/call-end', { preHandler: app.requireUser(hasSoftphone) }, async request =>
-    ok<CallEndResult>(await flows.finishCall(request, request.body, pathId(request.params, 'phoneCallId'), null)),
+    ok<CallEndResult>(await flows.finishCall(request, request.body, pathId(request, 'phoneCallId'), null)),
   )
 
   app.post('/call-center/contact-add', { preHandler: app.requireUser(canAddContacts) }, async request => ok<Contact>(await flows.addContact(request, request.body, null)))

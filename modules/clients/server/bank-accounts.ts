@@ -11,7 +11,8 @@ import { bankAccountWarnings } from '../rules/warnings'
 import { bankAccounts } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { idParam, parseBody, pushProgress } from './http'
+import { pushProgress } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 type AccountRow = typeof bankAccounts.$inferSelect
 
@@ -57,12 +58,12 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.get('/companies/:id/bank-accounts', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listBankAccounts(db, company.id))
   })
 
   app.post('/companies/:id/bank-accounts', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const form = parseBody(bankAccountForm, request.body)
     const row = await oneMain(() =>
       db.transaction(async tx => {
@@ -84,8 +85,8 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const accountId = idParam(request, 'accountId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const accountId = pathId(request, 'accountId')
     const form = parseBody(bankAccountForm, request.body)
     const row = await oneMain(() =>
       db.transaction(async tx => {
@@ -114,8 +115,8 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId/main', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const accountId = idParam(request, 'accountId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const accountId = pathId(request, 'accountId')
     const row = await oneMain(() =>
       db.transaction(async tx => {
         const [target] = await tx
@@ -135,8 +136,8 @@ export function bankAccountRoutes(app: FastifyInstance, ctx: ClientsContext): vo
   })
 
   app.post('/companies/:id/bank-accounts/:accountId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const accountId = idParam(request, 'accountId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const accountId = pathId(request, 'accountId')
     await db.transaction(async tx => {
       const [row] = await tx
         .delete(bankAccounts)

@@ -11,7 +11,8 @@ import { companyForm, companyFormFor, companyListQuery } from '../rules/forms'
 import { removeCompanyFiles } from './documents'
 import { companyInScope, companyValues, listCompanies, loadCompany, saveDetails } from './company-store'
 import type { ClientsContext } from './context'
-import { clientsError, idParam, parseBody, parseQuery, pushProgress } from './http'
+import { clientsError, pushProgress } from './http'
+import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 
 /**
  * "My companies" and the company card: GET list, POST create (agents, managers, administrators), GET one,
@@ -44,12 +45,12 @@ export function companyRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.get('/companies/:id', { preHandler: app.requireUser() }, async request => {
-    return ok<Company>(await loadCompany(db, currentActor(request), idParam(request)))
+    return ok<Company>(await loadCompany(db, currentActor(request), pathId(request)))
   })
 
   app.post('/companies/:id', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
-    const company = await companyInScope(db, actor, idParam(request))
+    const company = await companyInScope(db, actor, pathId(request))
     const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? request.body : null
     // The kind never changes: the record's kind picks the rules whatever the body says.
     const form = parseBody(companyFormFor(company.kind), body && { ...body, kind: company.kind })
@@ -65,7 +66,7 @@ export function companyRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   app.post('/companies/:id/delete', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
     // Out of scope is 404 for everyone (as for every other write), before the rule says 403.
-    const company = await companyInScope(db, actor, idParam(request))
+    const company = await companyInScope(db, actor, pathId(request))
     if (!keepsClients(actor)) throw forbidden()
     // A client's own company is their cabinet (SPEC §6 landing): it goes only with the client.
     if (company.owner_user_id !== null) throw clientsError(409, 'companyHasOwner')

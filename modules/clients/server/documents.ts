@@ -12,7 +12,8 @@ import { companyDocuments, companyFiles, licences } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
 import { cleanFileName, contentDisposition, detectFileType } from './file-types'
-import { clientsError, idParam, parseBody, pushProgress } from './http'
+import { clientsError, pushProgress } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 type FileRow = typeof companyFiles.$inferSelect
 
@@ -103,7 +104,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
 
   app.post('/companies/:id/files', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
-    const company = await companyInScope(db, actor, idParam(request))
+    const company = await companyInScope(db, actor, pathId(request))
     if (!request.isMultipart()) throw clientsError(400, 'fileMissing')
     const part = await request.file({ limits: { fileSize: ctx.maxFileBytes, files: 1, fields: 10 }, throwFileSizeLimit: false })
     if (!part || part.fieldname !== 'file') {
@@ -137,17 +138,17 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.get('/companies/:id/files/:fileId', { preHandler: app.requireUser() }, async (request, reply) => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    return sendFile(ctx, reply, await fileOf(db, company.id, idParam(request, 'fileId')))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    return sendFile(ctx, reply, await fileOf(db, company.id, pathId(request, 'fileId')))
   })
 
   app.get('/companies/:id/documents', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listDocuments(db, company.id))
   })
 
   app.post('/companies/:id/documents', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const form = parseBody(documentForm, request.body)
     const file = await fileOf(db, company.id, form.file_id).catch(() => {
       throw new ApiError(422, 'invalidInput', { validation: { file_id: 'clients:server.fileNotFound' } })
@@ -162,10 +163,10 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.post('/companies/:id/documents/:docId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const [doc] = await db
       .delete(companyDocuments)
-      .where(and(eq(companyDocuments.id, idParam(request, 'docId')), eq(companyDocuments.company_id, company.id)))
+      .where(and(eq(companyDocuments.id, pathId(request, 'docId')), eq(companyDocuments.company_id, company.id)))
       .returning()
     if (!doc) throw notFound()
     await dropFileIfUnused(ctx, doc.file_id)
@@ -174,7 +175,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   })
 
   app.get('/companies/:id/licences', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listLicences(db, company.id))
   })
 
@@ -218,20 +219,20 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
   }
 
   app.post('/companies/:id/licences', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await saveLicence(company.id, request.body, null))
   })
 
   app.post('/companies/:id/licences/:licenceId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    return ok(await saveLicence(company.id, request.body, idParam(request, 'licenceId')))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    return ok(await saveLicence(company.id, request.body, pathId(request, 'licenceId')))
   })
 
   app.post('/companies/:id/licences/:licenceId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const [row] = await db
       .delete(licences)
-      .where(and(eq(licences.id, idParam(request, 'licenceId')), eq(licences.company_id, company.id)))
+      .where(and(eq(licences.id, pathId(request, 'licenceId')), eq(licences.company_id, company.id)))
       .returning()
     if (!row) throw notFound()
     if (row.file_id !== null) await dropFileIfUnused(ctx, row.file_id)

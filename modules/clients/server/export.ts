@@ -7,7 +7,8 @@ import type { Company } from '../contract'
 import { companyListQuery } from '../rules/forms'
 import { exportCompanies } from './company-store'
 import type { ClientsContext } from './context'
-import { langOf, parseQuery, text } from './http'
+import { langOf, text } from './http'
+import { parseQuery } from '../../../server/http/validate'
 import { listIndividualsForExport, type ExportIndividual } from './individuals'
 
 /** More rows than any agent keeps; the cap only stops a runaway export from eating the server. */

@@ -10,7 +10,8 @@ import { financialsForm } from '../rules/forms'
 import { financialPeriods } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { idParam, parseBody, pushProgress } from './http'
+import { pushProgress } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 type PeriodRow = typeof financialPeriods.$inferSelect
 
@@ -33,12 +34,12 @@ export function financialRoutes(app: FastifyInstance, ctx: ClientsContext): void
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/financials', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listPeriods(db, company.id))
   })
 
   app.post('/companies/:id/financials', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const form = parseBody(financialsForm, request.body)
     const values = Object.fromEntries(FINANCIAL_INDICATORS.map(k => [k, form[k]]))
     const now = new Date(clock.now())
@@ -55,10 +56,10 @@ export function financialRoutes(app: FastifyInstance, ctx: ClientsContext): void
   })
 
   app.post('/companies/:id/financials/:periodId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const [row] = await db
       .delete(financialPeriods)
-      .where(and(eq(financialPeriods.id, idParam(request, 'periodId')), eq(financialPeriods.company_id, company.id)))
+      .where(and(eq(financialPeriods.id, pathId(request, 'periodId')), eq(financialPeriods.company_id, company.id)))
       .returning({ id: financialPeriods.id })
     if (!row) throw notFound()
     await pushProgress(ctx.deps, company.owner_user_id)

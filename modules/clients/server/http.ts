@@ -1,29 +1,9 @@
 import type { FastifyRequest } from 'fastify'
-import * as v from 'valibot'
 import { socketAction } from '../../../core/socket/actions'
 import '../socket'
-import { issuesToValidationMap } from '../../../core/validation'
 import type { ServerDeps } from '../../../server/deps'
-import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
+import { ApiError } from '../../../server/http/errors'
 import { pickLang, lookup, type Lang } from '../../../server/http/i18n'
-import { parseBody } from '../../../server/http/validate'
-
-export { parseBody }
-
-/** A path id: positive digits, else the record cannot exist (404, never a 500 from the database). */
-export function idParam(request: FastifyRequest, name = 'id'): number {
-  const raw = (request.params as Record<string, string | undefined>)[name] ?? ''
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0
-  if (id <= 0) throw notFound()
-  return id
-}
-
-/** Query-string filters through a contract schema; a bad filter is a 422 like a bad body. */
-export function parseQuery<S extends v.GenericSchema>(schema: S, query: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, query ?? {})
-  if (!result.success) throw invalidInput(issuesToValidationMap(result.issues))
-  return result.output
-}
 
 /** A module message (`clients:server.<key>`) as an ApiError. */
 export const clientsError = (status: number, key: string, params?: Record<string, string | number>) =>

@@ -15,7 +15,7 @@ import { individualForm, individualListQuery, type IndividualForm } from '../rul
 import { personWarnings } from '../rules/warnings'
 import { individuals } from '../tables'
 import type { ClientsContext } from './context'
-import { idParam, parseBody, parseQuery } from './http'
+import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 
 /** The individuals `actor` may read and write (`individualRows`, ../access.ts). */
 export const individualWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, individualRows, { agent: individuals.agent_user_id })
@@ -156,12 +156,12 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
   })
 
   app.get('/physics/:id', { preHandler: app.requireUser() }, async request => {
-    return ok(await load(currentActor(request), idParam(request)))
+    return ok(await load(currentActor(request), pathId(request)))
   })
 
   app.post('/physics/:id', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
-    const current = await load(actor, idParam(request))
+    const current = await load(actor, pathId(request))
     const form = parseBody(individualForm, request.body)
     await db
       .update(individuals)
@@ -171,7 +171,7 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
   })
 
   app.post('/physics/:id/delete', { preHandler: app.requireUser() }, async request => {
-    const current = await load(currentActor(request), idParam(request))
+    const current = await load(currentActor(request), pathId(request))
     await db.delete(individuals).where(eq(individuals.id, current.id))
     return ok(null)
   })

@@ -13,7 +13,8 @@ import { ownerWarnings } from '../rules/warnings'
 import { owners } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { idParam, parseBody, pushProgress } from './http'
+import { pushProgress } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 type OwnerRow = typeof owners.$inferSelect
 
@@ -47,12 +48,12 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/owners', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listOwners(db, company.id))
   })
 
   app.post('/companies/:id/owners', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const form = parseBody(ownerForm, request.body)
     await checkTotal(db, company.id, form.share, null)
     const [row] = await db
@@ -64,8 +65,8 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/owners/:ownerId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const ownerId = idParam(request, 'ownerId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const ownerId = pathId(request, 'ownerId')
     const form = parseBody(ownerForm, request.body)
     const [exists] = await db.select({ id: owners.id }).from(owners).where(and(eq(owners.id, ownerId), eq(owners.company_id, company.id)))
     if (!exists) throw notFound()
@@ -79,10 +80,10 @@ export function ownerRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/owners/:ownerId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const [row] = await db
       .delete(owners)
-      .where(and(eq(owners.id, idParam(request, 'ownerId')), eq(owners.company_id, company.id)))
+      .where(and(eq(owners.id, pathId(request, 'ownerId')), eq(owners.company_id, company.id)))
       .returning({ id: owners.id })
     if (!row) throw notFound()
     await pushProgress(ctx.deps, company.owner_user_id)

@@ -11,7 +11,8 @@ import { personWarnings } from '../rules/warnings'
 import { responsiblePersons } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { idParam, parseBody, pushProgress } from './http'
+import { pushProgress } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 type PersonRow = typeof responsiblePersons.$inferSelect
 
@@ -94,12 +95,12 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/persons', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     return ok(await listPersons(db, company.id))
   })
 
   app.post('/companies/:id/persons', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const form = parseBody(personForm, request.body)
     const now = new Date(clock.now())
     const [row] = await db
@@ -111,8 +112,8 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/persons/:personId', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const personId = idParam(request, 'personId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const personId = pathId(request, 'personId')
     const form = parseBody(personForm, request.body)
     const [row] = await db
       .update(responsiblePersons)
@@ -125,10 +126,10 @@ export function personRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   })
 
   app.post('/companies/:id/persons/:personId/delete', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const [row] = await db
       .delete(responsiblePersons)
-      .where(and(eq(responsiblePersons.id, idParam(request, 'personId')), eq(responsiblePersons.company_id, company.id)))
+      .where(and(eq(responsiblePersons.id, pathId(request, 'personId')), eq(responsiblePersons.company_id, company.id)))
       .returning({ id: responsiblePersons.id })
     if (!row) throw notFound()
     await pushProgress(ctx.deps, company.owner_user_id)

@@ -15,7 +15,7 @@ import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
 import { isPublishedFile, listDocuments, listLicences, sendFile } from './documents'
 import { listPeriods } from './financials'
-import { idParam, parseBody } from './http'
+import { parseBody, pathId } from '../../../server/http/validate'
 
 /**
  * Public read-only links. The hash is `<id>.<nonce>.<signature>`: the signature is an HMAC-SHA256 (module
@@ -75,7 +75,7 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
   const { db, clock } = ctx.deps
 
   app.get('/companies/:id/public-links', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
+    const company = await companyInScope(db, currentActor(request), pathId(request))
     const secret = await ctx.linkSecret()
     const rows = await db.select().from(publicLinks).where(eq(publicLinks.company_id, company.id)).orderBy(desc(publicLinks.id))
     return ok(rows.map(r => toLink(secret, r)))
@@ -83,7 +83,7 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
 
   app.post('/companies/:id/public-links', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
-    const company = await companyInScope(db, actor, idParam(request))
+    const company = await companyInScope(db, actor, pathId(request))
     const form = parseBody(publicLinkForm, request.body)
     const [row] = await db
       .insert(publicLinks)
@@ -99,8 +99,8 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
   })
 
   app.post('/companies/:id/public-links/:linkId/revoke', { preHandler: app.requireUser() }, async request => {
-    const company = await companyInScope(db, currentActor(request), idParam(request))
-    const linkId = idParam(request, 'linkId')
+    const company = await companyInScope(db, currentActor(request), pathId(request))
+    const linkId = pathId(request, 'linkId')
     const [current] = await db
       .select()
       .from(publicLinks)
@@ -141,7 +141,7 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
 
   app.get('/public-documents/:hash/files/:fileId', open, async (request, reply) => {
     const { companyId } = await resolve('documents', String((request.params as { hash: string }).hash))
-    const file = await isPublishedFile(db, companyId, idParam(request, 'fileId'))
+    const file = await isPublishedFile(db, companyId, pathId(request, 'fileId'))
     if (!file) throw notFound()
     return sendFile(ctx, reply, file)
   })

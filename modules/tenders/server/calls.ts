@@ -1,9 +1,9 @@
+import { pathId } from '../../../server/http/validate'
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../../../server/http/envelope'
 import type { CallCenterService } from '../../callcenter/server'
 import { canSeeTenders } from '../access'
 import { TENDER_PAGE } from '../contract'
-import { tenderId } from './params'
 
 /**
  * The call panel's requests on a tender page (SPEC §7): finishing a call and adding a contact, filed under the
@@ -12,7 +12,7 @@ import { tenderId } from './params'
  */
 export function tenderCallRoutes(app: FastifyInstance, callCenter: CallCenterService): void {
   const guard = { preHandler: app.requireUser(canSeeTenders) }
-  const tender = (params: unknown) => ({ page: TENDER_PAGE, page_id: tenderId(params) })
+  const tender = (params: unknown) => ({ page: TENDER_PAGE, page_id: pathId({ params }, 'tenderId') })
 
   app.post('/tenders/:tenderId/call-end', guard, async request => ok(await callCenter.finishCallOn(request, request.body, tender(request.params))))
   app.post('/tenders/:tenderId/contact-add', guard, async request => ok(await callCenter.addContactOn(request, request.body, tender(request.params))))

@@ -9,7 +9,7 @@ import { parseBody } from '../../../server/http/validate'
 import { canSeeTenders } from '../access'
 import { TENDER_HISTORY_TYPE, type TenderHistoryEvent } from '../contract'
 import { tenderHistory } from '../tables'
-import { tenderId } from './params'
+import { pathId } from '../../../server/http/validate'
 
 /** How many of a tender's latest history entries history-add answers with. */
 const HISTORY_LIMIT = 50
@@ -26,7 +26,7 @@ export function historyRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.post('/tenders/:tenderId/history-add', { preHandler: app.requireUser(canSeeTenders) }, async request => {
     const { user } = currentUser(request)
-    const id = tenderId(request.params)
+    const id = pathId(request, 'tenderId')
     const form = parseBody(historyAddForm, request.body)
     await db.insert(tenderHistory).values({ tender_id: id, type: form.type, value: form.value, user_id: user.id, created_at: new Date(clock.now()) })
     const rows = await db.select().from(tenderHistory).where(eq(tenderHistory.tender_id, id)).orderBy(desc(tenderHistory.id)).limit(HISTORY_LIMIT)
