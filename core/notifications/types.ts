@@ -34,3 +34,11 @@ export function linkedId(notification: NotificationRef): string | null {
   const id = notification.data.id
   return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : null
 }
+
+/** A type's link to its record through the owning module's path builder: `link: toRecord(id => `/bids/${id}`)`. */
+export function toRecord(path: (id: string) => string): (notification: NotificationRef) => string | null {
+  return notification => {
+    const id = linkedId(notification)
+    return id === null ? null : path(id)
+  }
+}

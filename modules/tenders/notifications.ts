@@ -1,12 +1,9 @@
-import { defineNotificationType, linkedId } from '../../core/notifications/types'
+import { defineNotificationType, toRecord } from '../../core/notifications/types'
 
 /** The tender pages other modules and notifications open. */
 export const tenderPath = (id: number | string): string => `/tenders/${id}`
 
-const toTender = (n: Parameters<typeof linkedId>[0]) => {
-  const id = linkedId(n)
-  return id === null ? null : tenderPath(id)
-}
+const toTender = toRecord(tenderPath)
 
 /** SPEC §2: types 1 and 2 open the tender. */
 export const TENDER_NOTIFICATIONS = [
