@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { Actor } from '../access/actor'
-import { useT } from '../i18n/useT'
+import en from '../i18n/locales/en/workflow.json'
+import ru from '../i18n/locales/ru/workflow.json'
+import { useCoreTexts } from '../i18n/useLazyTexts'
 import { allowedActions } from '../workflow/decide'
 import { parseInput } from '../workflow/input'
 import { actionLabelKey, inputLabelKey } from '../workflow/keys'
@@ -12,6 +14,9 @@ import { Dialog } from './Dialog'
 import { Stack } from './Stack'
 import { TextArea } from './TextArea'
 import { VisuallyHidden } from './VisuallyHidden'
+
+/** `core:workflow.*`: only screens with actions load them (core/i18n/useLazyTexts.ts). */
+const TEXTS = { ru, en } as const
 
 const Bar = styled.div`
   display: flex;
@@ -49,7 +54,7 @@ export interface WorkflowActionsProps<W extends Workflow> {
  * for it in a dialog validated by the declaration's own schema. Lazy-only: pages import it, never an index.ts.
  */
 export function WorkflowActions<W extends Workflow>({ workflow, status, actor, onAction, isDisabled, variants }: WorkflowActionsProps<W>) {
-  const t = useT()
+  const t = useCoreTexts(TEXTS)
   const [pending, setPending] = useState<string | null>(null)
   const [asking, setAsking] = useState<ActionName<W> | null>(null)
   const [announcement, setAnnouncement] = useState('')
@@ -135,7 +140,7 @@ interface InputDialogProps {
 
 /** The action's input, one text area per entry of its schema, checked by that schema before anything is sent. */
 function InputDialog({ title, schema, fieldLabel, isPending, onClose, onSubmit }: InputDialogProps) {
-  const t = useT()
+  const t = useCoreTexts(TEXTS)
   const names = Object.keys(schema.entries)
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map(name => [name, ''])))
   /** Texts, not keys: the browser's own checks are translated here, the server's answer comes translated. */
