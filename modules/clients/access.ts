@@ -8,6 +8,8 @@ import { roles, type RowScope } from '../../core/access'
 
 /** Agents, their managers and administrators keep the client base (SPEC §2 sidebar): they add and delete companies and individuals. */
 export const keepsClients = roles(ROLE.agent, ROLE.agentManager, ROLE.admin)
+/** Those who see other agents' clients too: the lists say whose client each one is (the agent column). */
+export const seesKeepers = roles(ROLE.agentManager, ROLE.admin)
 /** The client's own cabinet pages. */
 export const isClient = roles(ROLE.client)
 /** The organisation search of the company form (SPEC §7): whoever edits companies. */

@@ -143,7 +143,7 @@ export const publicView = remote('clients/public', {
 
 // ─── What a screen shows ─────────────────────────────────────────────────────────────────────────────────────
 
-/** A remote state as a screen shows it, whatever the query (./ui/states.tsx `Loaded`). */
+/** A remote state as a screen shows it, whatever the query (./ui/states.tsx `Loaded`, ./ui/SectionState.tsx). */
 export interface Shown<T> {
   status: RemoteState<unknown, T>['status']
   data: T | null
