@@ -29,7 +29,7 @@ export default definePlugin({
     { path: '/banks', page: cabinetCompany, access: isClient },
     { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
     { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
-    { path: '/physics', page: () => import('./ui/IndividualsPage'), access: keepsClients },
+    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: keepsClients },
     { path: '/physics/add', page: individual, access: keepsClients },
     { path: '/physics/:id', page: individual, access: keepsClients },
     {

@@ -95,3 +95,6 @@ export default function ClientsPage() {
     </ListPage>
   )
 }
+
+// /physics loads from this chunk too: one chunk for both list pages, one preload list less in /login's first load.
+export { default as IndividualsPage } from './IndividualsPage'

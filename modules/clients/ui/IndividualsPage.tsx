@@ -9,7 +9,7 @@ import { IndividualList } from './lists'
 /** `/physics?q=иванов&page=2` */
 const QUERY = { q: param.text(), page: param.page() }
 
-/** /physics: the individuals a keeper keeps (the same list as the individuals tab of "My companies"). */
+/** /physics: the individuals a keeper keeps (the same list as the individuals tab of "My companies"); loaded with ./ClientsPage. */
 export default function IndividualsPage() {
   const t = useT('clients')
   const dispatch = useDispatch()

@@ -68,7 +68,8 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
       },
       { id: 'inn', header: t('company.inn'), cell: c => c.inn ?? '—', nowrap: true },
       { id: 'ogrn', header: t('list.ogrn'), cell: c => c.ogrn ?? '—', nowrap: true },
-      { id: 'kind', header: t('list.kindColumn'), cell: c => t(`catalogue.kind.${c.kind}`) },
+      // "ИП" rather than "Индивидуальный предприниматель": the columns fit 1440 px without scrolling.
+      { id: 'kind', header: t('list.kindColumn'), cell: c => t(`list.kindShort.${c.kind}`), nowrap: true },
       { id: 'status', header: t('company.status'), cell: c => t(`catalogue.status.${c.status}`) },
       {
         id: 'contact',

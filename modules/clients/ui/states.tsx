@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { Spinner } from '../../../core/ui/Spinner'
-import type { Shown } from '../remotes'
+import type { Shown } from './shown'
 import { useMessage } from './message'
 
 const Loading = styled.div`
