@@ -32,10 +32,18 @@ const company = (id: number, kind: 'legal' | 'sole', owned = false): CompanyList
   created_at: '2026-02-03T10:00:00.000Z',
 })
 const COMPANIES = Array.from({ length: 30 }, (_, i) => company(i + 1, i % 2 === 0 ? 'legal' : 'sole', i === 1))
-const PEOPLE: IndividualListItem[] = [
-  { id: 7, full_name: 'Орлова Мария Петровна', inn: null, birthday: '1990-05-01', phone: '79161234567', email: null, agent: null, created_at: '2026-01-01T00:00:00Z' },
-  { id: 8, full_name: 'Петров Иван', inn: '500100732259', birthday: null, phone: null, email: 'p@example.com', agent: null, created_at: '2026-01-01T00:00:00Z' },
-]
+const person = (id: number, full_name: string, more: Partial<IndividualListItem> = {}): IndividualListItem => ({
+  id,
+  full_name,
+  inn: null,
+  birthday: null,
+  phone: null,
+  email: null,
+  agent: null,
+  created_at: '2026-01-01T00:00:00Z',
+  ...more,
+})
+const PEOPLE = [person(7, 'Орлова Мария Петровна', { birthday: '1990-05-01', phone: '79161234567' }), person(8, 'Петров Иван', { inn: '500100732259' })]
 
 /** GET v1/companies and v1/physics like the server: `q` in the name, `kind`, 20 a page. */
 function serve(req: SentRequest) {
@@ -53,7 +61,19 @@ function setup(path: string, role: Role, answer: (req: SentRequest) => unknown =
   i18n.addResourceBundle('ru', 'clients', ru, true, true)
   const kit = listTestRuntime({ plugins: [clients], path, answer, i18n })
   const settings = { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: role === 30 }
-  const profile: Profile = { id: 1, name: 'Я', full_name: 'Я', phone: '77001000030', email: null, role, office_id: null, settings, language: 'ru', sip: null, ws_connection_string: 'ws://localhost/api/v1/socket?ticket=t' }
+  const profile: Profile = {
+    id: 1,
+    name: 'Я',
+    full_name: 'Я',
+    phone: '77001000030',
+    email: null,
+    role,
+    office_id: null,
+    settings,
+    language: 'ru',
+    sip: null,
+    ws_connection_string: 'ws://localhost/api/v1/socket?ticket=t',
+  }
   act(() => void kit.runtime.bus.emit('auth/profileLoaded', { profile, company: null }, 'api'))
   return kit
 }
