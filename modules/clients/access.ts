@@ -1,5 +1,5 @@
 import { ROLE } from '../../core/auth/profile'
-import { roles, type RowScope } from '../../core/access'
+import { roles, type Rule, type RowScope } from '../../core/access'
 
 /**
  * Who may do what with clients, and which client records each actor sees: the one declaration the sidebar, the
@@ -8,6 +8,11 @@ import { roles, type RowScope } from '../../core/access'
 
 /** Agents, their managers and administrators keep the client base (SPEC §2 sidebar): they add and delete companies and individuals. */
 export const keepsClients = roles(ROLE.agent, ROLE.agentManager, ROLE.admin)
+/**
+ * Those who see other agents' clients too: the lists say whose client each one is (the agent column). Written out
+ * rather than `roles(…)`: only lazy screens use it, and a call at the top level would stay in /login's first load.
+ */
+export const seesKeepers: Rule = actor => actor.role === ROLE.agentManager || actor.role === ROLE.admin
 /** The client's own cabinet pages. */
 export const isClient = roles(ROLE.client)
 /** The organisation search of the company form (SPEC §7): whoever edits companies. */

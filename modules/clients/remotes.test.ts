@@ -3,7 +3,8 @@ import { memoryStorage } from '../../core/auth/storage'
 import { createI18n } from '../../core/i18n/i18n'
 import { createRuntime } from '../../core/runtime'
 import clients from './index'
-import { individual, sections, shownFor } from './remotes'
+import { individual, sections } from './remotes'
+import { shownFor } from './ui/shown'
 
 /** A runtime of the real plugin whose fetch answers when the test says so (`answer(path, body)`), in order. */
 function runtime() {

@@ -1,5 +1,4 @@
 import type { StoreWritable } from 'effector'
-import type { Failure } from '../../core/api/envelope'
 import { onBus } from '../../core/events/effector'
 import { remote, type Remote, type RemoteState } from '../../core/data/remote'
 import type {
@@ -140,18 +139,3 @@ export const publicView = remote('clients/public', {
     }),
   keepData: (prev, next) => prev.kind === next.kind && prev.hash === next.hash,
 })
-
-// ─── What a screen shows ─────────────────────────────────────────────────────────────────────────────────────
-
-/** A remote state as a screen shows it, whatever the query (./ui/states.tsx `Loaded`). */
-export interface Shown<T> {
-  status: RemoteState<unknown, T>['status']
-  data: T | null
-  failure: Failure | null
-}
-const PENDING: Shown<never> = { status: 'loading', data: null, failure: null }
-
-/** The state if it is the answer to what the screen shows (`mine(query)`), else "loading": never another record's data. */
-export function shownFor<Q, T>(state: RemoteState<Q, T>, mine: (query: Q) => boolean): Shown<T> {
-  return state.query !== null && mine(state.query) ? state : PENDING
-}

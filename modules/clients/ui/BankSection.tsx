@@ -16,7 +16,7 @@ import { Check, FieldGrid, FormFooter, Masked, Text, Wide } from './fields'
 import { str, useForm, type Values } from './form'
 import { useUnsavedChanges } from './guard'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
-import { Loaded } from './states'
+import { SectionState } from './SectionState'
 import { useSection } from './useSection'
 import { WarningBadges } from './view'
 
@@ -75,14 +75,14 @@ export function BankSection({ companyId }: { companyId: number }) {
   const bankAccounts = useSection(companyId, 'bankAccounts')
   return (
     <Panel title={t('tabs.bank')}>
-      <Loaded
+      <SectionState
         state={bankAccounts.state}
         failedTitle={t('loadFailed.bankAccounts')}
         onRetry={bankAccounts.retry}
         testId="bank-accounts"
       >
         {accounts => <Accounts companyId={companyId} accounts={accounts} />}
-      </Loaded>
+      </SectionState>
     </Panel>
   )
 }
@@ -163,7 +163,7 @@ export function SupportedAccountsSection({ companyId }: { companyId: number }) {
   const bankAccounts = useSection(companyId, 'bankAccounts')
   return (
     <Panel title={t('tabs.supported')}>
-      <Loaded
+      <SectionState
         state={bankAccounts.state}
         failedTitle={t('loadFailed.bankAccounts')}
         onRetry={bankAccounts.retry}
@@ -200,7 +200,7 @@ export function SupportedAccountsSection({ companyId }: { companyId: number }) {
             })}
           </Stack>
         )}
-      </Loaded>
+      </SectionState>
     </Panel>
   )
 }

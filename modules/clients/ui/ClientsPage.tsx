@@ -1,19 +1,22 @@
 import { useUnit } from 'effector-react'
-import { useState } from 'react'
-import { useLocation, useSearch } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
-import { PageHeader } from '../../../core/ui/PageHeader'
-import { Stack } from '../../../core/ui/Stack'
-import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
+import { ListPage } from '../../../core/ui/list/ListPage'
+import { param } from '../../../core/ui/list/query'
+import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
+import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { $export } from '../model'
-import type { CompanyListQuery, IndividualListQuery } from '../remotes'
-import { useMessage } from './fields'
-import { CompanyList, IndividualList, PAGE_SIZE } from './lists'
+import { useMessage } from './message'
+import { CompanyList, IndividualList, KINDS } from './lists'
 
-type ListTab = 'companies' | 'individuals'
+const TABS = ['companies', 'individuals'] as const
+/**
+ * `/clients?tab=individuals&q=иванов&page=2`, `/clients?kind=sole`. One search for both tabs ("name or INN"): the
+ * export takes it for both sheets. The kind filters companies only, so the individuals tab leaves it out.
+ */
+const QUERY = { tab: param.oneOf(TABS, 'companies'), q: param.text(), kind: param.oneOf(KINDS, 'all'), page: param.page() }
 
 /**
  * /clients, "My companies" (agents 30, 35 and administrators 100): tabs legal entities and individuals, add
@@ -24,80 +27,74 @@ export default function ClientsPage() {
   const dispatch = useDispatch()
   const message = useMessage()
   const exporting = useUnit($export)
-  const [location] = useLocation()
-  const search = useSearch()
-  const tab: ListTab = new URLSearchParams(search).get('tab') === 'individuals' ? 'individuals' : 'companies'
-  const [companies, setCompanies] = useState<CompanyListQuery>({ page: 1, limit: PAGE_SIZE, q: '' })
-  const [individuals, setIndividuals] = useState<IndividualListQuery>({ page: 1, limit: PAGE_SIZE, q: '' })
+  const [query, setQuery] = useListQuery(QUERY)
+  const companies = query.tab === 'companies'
   const go = (to: string) => void dispatch('app/navigate', { to })
+  const onPage = (page: number) => setQuery({ page })
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={t('pages.clients')}
-        actions={
-          <>
-            <Button variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
-              {t('list.addCompany')}
-            </Button>
-            <Button onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
-              {t('list.addSole')}
-            </Button>
-            <Button onPress={() => go('/physics/add')} data-testid="add-individual">
-              {t('list.addIndividual')}
-            </Button>
-            <Button
-              variant="ghost"
-              isPending={exporting.status === 'running'}
-              onPress={() => void dispatch('clients/exportCompanies', { q: tab === 'companies' ? companies.q : individuals.q, ...(tab === 'companies' && companies.kind ? { kind: companies.kind } : {}) })}
-              data-testid="export"
-            >
-              {t('export.button')}
-            </Button>
-          </>
-        }
-      />
+    <ListPage
+      title={t('pages.clients')}
+      actions={
+        <>
+          <Button variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
+            {t('list.addCompany')}
+          </Button>
+          <Button onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
+            {t('list.addSole')}
+          </Button>
+          <Button onPress={() => go('/physics/add')} data-testid="add-individual">
+            {t('list.addIndividual')}
+          </Button>
+          <Button
+            variant="ghost"
+            isPending={exporting.status === 'running'}
+            onPress={() => void dispatch('clients/exportCompanies', { q: query.q, ...(companies && query.kind !== 'all' ? { kind: query.kind } : {}) })}
+            data-testid="export"
+          >
+            {t('export.button')}
+          </Button>
+        </>
+      }
+      tabs={{
+        label: t('list.tabs'),
+        selected: query.tab,
+        onChange: tab => setQuery({ tab, kind: 'all' }),
+        items: [
+          { id: 'companies', label: t('list.companiesTab'), 'data-testid': 'tab-companies' },
+          { id: 'individuals', label: t('list.individualsTab'), 'data-testid': 'tab-individuals' },
+        ],
+      }}
+      search={{
+        label: t(companies ? 'list.searchCompanies' : 'list.searchIndividuals'),
+        value: query.q,
+        onSearch: q => setQuery({ q }, { replace: true }),
+        'data-testid': 'clients-search',
+      }}
+      filters={
+        companies && (
+          <ToggleFilter
+            label={t('list.kindFilter')}
+            options={KINDS.map(kind => ({ id: kind, label: t(`list.kind.${kind}`) }))}
+            value={query.kind}
+            onChange={kind => setQuery({ kind })}
+          />
+        )
+      }
+    >
       {exporting.status === 'failed' && (
         <Alert kind="error" title={t('export.failed')}>
           {message(exporting.failure?.message) ?? t('errors.generic')}
         </Alert>
       )}
-      <Tabs selectedKey={tab} onSelectionChange={key => void dispatch('app/navigate', { to: key === 'individuals' ? `${location}?tab=individuals` : location, replace: true })}>
-        <TabList aria-label={t('list.tabs')}>
-          <Tab id="companies" data-testid="tab-companies">
-            {t('list.companiesTab')}
-          </Tab>
-          <Tab id="individuals" data-testid="tab-individuals">
-            {t('list.individualsTab')}
-          </Tab>
-        </TabList>
-        <TabPanel id="companies">
-          <CompanyList query={companies} onQuery={setCompanies} />
-        </TabPanel>
-        <TabPanel id="individuals">
-          <IndividualList query={individuals} onQuery={setIndividuals} />
-        </TabPanel>
-      </Tabs>
-    </Stack>
+      {companies ? (
+        <CompanyList q={query.q} kind={query.kind} page={query.page} onPage={onPage} />
+      ) : (
+        <IndividualList q={query.q} page={query.page} onPage={onPage} />
+      )}
+    </ListPage>
   )
 }
 
-/** /physics: the individuals a keeper keeps. */
-export function IndividualsPage() {
-  const t = useT('clients')
-  const dispatch = useDispatch()
-  const [query, setQuery] = useState<IndividualListQuery>({ page: 1, limit: PAGE_SIZE, q: '' })
-  return (
-    <Stack gap="lg">
-      <PageHeader
-        title={t('pages.physics')}
-        actions={
-          <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/physics/add' })} data-testid="add-individual">
-            {t('list.addIndividual')}
-          </Button>
-        }
-      />
-      <IndividualList query={query} onQuery={setQuery} />
-    </Stack>
-  )
-}
+// /physics loads from this chunk too: one chunk for both list pages, one preload list less in /login's first load.
+export { default as IndividualsPage } from './IndividualsPage'

@@ -20,7 +20,7 @@ import { isoToRu, str, useForm, type Values } from './form'
 import { useUnsavedChanges } from './guard'
 import { PublicLinks } from './PublicLinks'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
-import { Loaded } from './states'
+import { SectionState } from './SectionState'
 import { useSection } from './useSection'
 import { formatBytes, formatDate, useDateTime } from './view'
 
@@ -296,24 +296,24 @@ export function DocumentsSection({ companyId, kind }: { companyId: number; kind:
   return (
     <Stack gap="xl">
       <Panel title={t('documents.title')}>
-        <Loaded
+        <SectionState
           state={documents.state}
           failedTitle={t('loadFailed.documents')}
           onRetry={documents.retry}
           testId="documents"
         >
           {documents => <Documents companyId={companyId} kind={kind} documents={documents} />}
-        </Loaded>
+        </SectionState>
       </Panel>
       <Panel title={t('licences.title')}>
-        <Loaded
+        <SectionState
           state={licences.state}
           failedTitle={t('loadFailed.licences')}
           onRetry={licences.retry}
           testId="licences"
         >
           {licences => <Licences companyId={companyId} licences={licences} />}
-        </Loaded>
+        </SectionState>
       </Panel>
       <PublicLinks companyId={companyId} kind="documents" />
     </Stack>

@@ -16,7 +16,7 @@ import { str, useForm, type Values } from './form'
 import { useUnsavedChanges } from './guard'
 import { PublicLinks } from './PublicLinks'
 import { ConfirmButton, EditorFrame, RemoveFailure, useEditing } from './records'
-import { Loaded } from './states'
+import { SectionState } from './SectionState'
 import { useSection } from './useSection'
 import { FinancialsTable, usePeriodLabel } from './tables'
 
@@ -71,7 +71,7 @@ export function FinancialsSection({ companyId }: { companyId: number }) {
   return (
     <Stack gap="xl">
       <Panel title={t('tabs.financials')}>
-        <Loaded
+        <SectionState
           state={financials.state}
           failedTitle={t('loadFailed.financials')}
           onRetry={financials.retry}
@@ -116,7 +116,7 @@ export function FinancialsSection({ companyId }: { companyId: number }) {
               )}
             </Stack>
           )}
-        </Loaded>
+        </SectionState>
       </Panel>
       <PublicLinks companyId={companyId} kind="financials" />
     </Stack>

@@ -18,7 +18,7 @@ import { str, useForm, type Values } from './form'
 import { useUnsavedChanges } from './guard'
 import { PersonForm } from './PersonForm'
 import { ConfirmButton, EditorFrame, RecordCard, RemoveFailure, useEditing } from './records'
-import { Loaded } from './states'
+import { SectionState } from './SectionState'
 import { useSection } from './useSection'
 import { formatDate, formatShare, WarningBadges } from './view'
 
@@ -33,24 +33,24 @@ export function PeopleSection({ companyId, kind }: { companyId: number; kind: Co
   return (
     <Stack gap="xl">
       <Panel title={t('people.persons')}>
-        <Loaded
+        <SectionState
           state={persons.state}
           failedTitle={t('loadFailed.heads')}
           onRetry={persons.retry}
           testId="persons"
         >
           {persons => <Persons companyId={companyId} kind={kind} persons={persons} />}
-        </Loaded>
+        </SectionState>
       </Panel>
       <Panel title={t('people.owners')}>
-        <Loaded
+        <SectionState
           state={owners.state}
           failedTitle={t('loadFailed.owners')}
           onRetry={owners.retry}
           testId="owners"
         >
           {owners => <Owners companyId={companyId} owners={owners} />}
-        </Loaded>
+        </SectionState>
       </Panel>
     </Stack>
   )

@@ -11,7 +11,7 @@ import type { PublicLink, PublicLinkKind } from '../contract'
 import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { useMessage } from './fields'
 import { ConfirmButton, RemoveFailure } from './records'
-import { Loaded } from './states'
+import { SectionState } from './SectionState'
 import { useSection } from './useSection'
 import { useDateTime } from './view'
 
@@ -71,7 +71,7 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
         </Button>
       }
     >
-      <Loaded
+      <SectionState
         state={publicLinks.state}
         failedTitle={t('loadFailed.links')}
         onRetry={publicLinks.retry}
@@ -117,7 +117,7 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
             </Stack>
           )
         }}
-      </Loaded>
+      </SectionState>
     </Panel>
   )
 }

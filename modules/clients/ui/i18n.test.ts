@@ -64,6 +64,7 @@ describe('clients i18n packs', () => {
       'coming.bids',
       'coming.tenders',
       ...['all', 'legal', 'sole'].map(k => `list.kind.${k}`),
+      ...COMPANY_KINDS.map(k => `list.kindShort.${k}`),
     ]
     const missing = [...used, ...dynamic].filter(k => !ruKeys.has(k))
     expect(missing).toEqual([])

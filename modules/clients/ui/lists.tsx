@@ -1,224 +1,167 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useState, type ReactNode } from 'react'
-import { Link } from 'wouter'
+import { useMemo } from 'react'
+import styled from 'styled-components'
+import { actorOf } from '../../../core/access'
 import { $profile } from '../../../core/auth/model'
-import { ROLE } from '../../../core/auth/profile'
 import { useT } from '../../../core/i18n/useT'
-import { useDispatch } from '../../../core/react/runtime'
 import { Badge } from '../../../core/ui/Badge'
-import { Button } from '../../../core/ui/Button'
-import { EmptyState } from '../../../core/ui/EmptyState'
-import { Row, Stack } from '../../../core/ui/Stack'
-import { TextField } from '../../../core/ui/TextField'
+import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
+import { ListState } from '../../../core/ui/list/ListState'
+import { PagePager } from '../../../core/ui/list/Pager'
+import { useListT } from '../../../core/ui/list/texts'
+import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
-import { companiesList, individualsList, type CompanyListQuery, type IndividualListQuery, type Shown } from '../remotes'
-import type { Page } from '../contract'
-import { DataTable, TableScroll } from './tables'
-import { Loaded } from './states'
+import { seesKeepers } from '../access'
+import type { CompanyListItem, IndividualListItem } from '../contract'
+import { companiesList, individualsList } from '../remotes'
 import { formatDate } from './view'
 
+/**
+ * The two server lists of the clients module on the list kit (core/ui/list): "My companies" (legal entities and
+ * sole proprietors) and the individuals, each a page of rows with its loading, error, emptiness and pager. The
+ * pages around them (./ClientsPage.tsx, ./IndividualsPage.tsx) keep the query in the URL.
+ */
+
 export const PAGE_SIZE = 20
+export const KINDS = ['all', 'legal', 'sole'] as const
+export type KindFilter = (typeof KINDS)[number]
 
-export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
-  const t = useT('clients')
-  const [text, setText] = useState(value)
-  useEffect(() => setText(value), [value])
-  return (
-    <Row
-      as="form"
-      role="search"
-      gap="sm"
-      align="flex-end"
-      onSubmit={e => {
-        e.preventDefault()
-        onSearch(text.trim())
-      }}
-    >
-      <TextField type="search" name="q" label={label} value={text} onChange={setText} />
-      <Button type="submit">{t('list.find')}</Button>
-      {value && (
-        <Button variant="ghost" onPress={() => onSearch('')}>
-          {t('list.reset')}
-        </Button>
-      )}
-    </Row>
-  )
+const Total = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-variant-numeric: tabular-nums;
+`
+/** A phone under the contact's name, never broken across lines. */
+const Nowrap = styled.span`
+  display: block;
+  white-space: nowrap;
+`
+
+/** Agents see only their own clients; whoever sees other agents' clients too is told whose each one is. */
+function useSeesKeepers(): boolean {
+  const profile = useUnit($profile)
+  return profile !== null && seesKeepers(actorOf(profile))
 }
 
-export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (page: number) => void }) {
-  const t = useT('clients')
-  const pages = Math.max(1, Math.ceil(total / limit))
-  if (pages <= 1) return null
-  return (
-    <Row as="nav" aria-label={t('list.paging')} gap="sm">
-      <Button size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-        {t('list.prev')}
-      </Button>
-      <span aria-live="polite">{t('list.pageOf', { page, pages })}</span>
-      <Button size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-        {t('list.next')}
-      </Button>
-    </Row>
-  )
+export interface ListProps {
+  q: string
+  page: number
+  onPage: (page: number) => void
 }
 
-/** A list's loading, failure with retry, and emptiness (searched or not). */
-function ListBody<T>({ state, failedTitle, onRetry, empty, children }: {
-  state: Shown<Page<T>>
-  failedTitle: string
-  onRetry: () => void
-  empty: ReactNode
-  children: (page: Page<T>) => ReactNode
-}) {
-  return (
-    <Loaded state={state} failedTitle={failedTitle} onRetry={onRetry}>
-      {page => (page.items.length === 0 ? empty : children(page))}
-    </Loaded>
-  )
-}
-
-/** "My companies", legal entities tab: legal entities and sole proprietors in the viewer's scope. */
-export function CompanyList({ query, onQuery }: { query: CompanyListQuery; onQuery: (q: CompanyListQuery) => void }) {
+/** "My companies", legal entities tab: the legal entities and sole proprietors in the viewer's scope. */
+export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindFilter }) {
   const t = useT('clients')
-  const dispatch = useDispatch()
+  const kit = useListT()
   const state = useUnit(companiesList.$state)
-  const profile = useUnit($profile)
-  const load = () => void dispatch('clients/loadCompanies', query)
-  useEffect(load, [dispatch, JSON.stringify(query)]) // eslint-disable-line react-hooks/exhaustive-deps
-  const showAgent = profile?.role === ROLE.admin || profile?.role === ROLE.agentManager
-
+  const reload = useLoad('clients/loadCompanies', { page, limit: PAGE_SIZE, q, ...(kind === 'all' ? {} : { kind }) })
+  const withAgent = useSeesKeepers()
+  const columns = useMemo<DataColumn<CompanyListItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('list.name'),
+        cell: c => c.short_name || c.full_name || t('company.untitled'),
+        // The client has a cabinet of their own (a client user owns the company).
+        suffix: c => c.owner && <Badge tone="primary">{t('list.hasCabinet')}</Badge>,
+        isRowHeader: true,
+        minWidth: 220,
+      },
+      { id: 'inn', header: t('company.inn'), cell: c => c.inn ?? '—', nowrap: true },
+      { id: 'ogrn', header: t('list.ogrn'), cell: c => c.ogrn ?? '—', nowrap: true },
+      // "ИП" rather than "Индивидуальный предприниматель": the columns fit 1440 px without scrolling.
+      { id: 'kind', header: t('list.kindColumn'), cell: c => t(`list.kindShort.${c.kind}`), nowrap: true },
+      { id: 'status', header: t('company.status'), cell: c => t(`catalogue.status.${c.status}`) },
+      {
+        id: 'contact',
+        header: t('list.contact'),
+        // One element: a card on a phone lays a cell's children out as label and value.
+        cell: c =>
+          c.contact_person_name || c.contact_person_phone ? (
+            <span>
+              {c.contact_person_name}
+              {c.contact_person_phone && <Nowrap>{formatPhone(c.contact_person_phone)}</Nowrap>}
+            </span>
+          ) : (
+            '—'
+          ),
+        minWidth: 180,
+      },
+      ...(withAgent ? [{ id: 'agent', header: t('list.agent'), cell: (c: CompanyListItem) => c.agent?.name ?? '—' }] : []),
+      { id: 'added', header: t('list.added'), cell: c => formatDate(c.created_at.slice(0, 10)), nowrap: true },
+    ],
+    [t, withAgent],
+  )
+  const filtered = q !== '' || kind !== 'all'
   return (
-    <Stack gap="md">
-      <Row gap="md" wrap align="flex-end">
-        <SearchBox label={t('list.searchCompanies')} value={query.q} onSearch={q => onQuery({ ...query, q, page: 1 })} />
-        <Row role="group" aria-label={t('list.kindFilter')} gap="xs">
-          {(['all', 'legal', 'sole'] as const).map(kind => {
-            const selected = (query.kind ?? 'all') === kind
-            return (
-              <Button
-                key={kind}
-                size="sm"
-                variant={selected ? 'primary' : 'ghost'}
-                aria-pressed={selected}
-                onPress={() => onQuery({ ...query, page: 1, ...(kind === 'all' ? { kind: undefined } : { kind }) })}
-              >
-                {t(`list.kind.${kind}`)}
-              </Button>
-            )
-          })}
-        </Row>
-      </Row>
-      <ListBody
-        state={state}
-        failedTitle={t('loadFailed.companies')}
-        onRetry={load}
-        empty={<EmptyState title={t(query.q ? 'list.noneFound' : 'list.noCompanies')} description={query.q ? undefined : t('list.noCompaniesHint')} />}
-      >
-        {page => (
-          <Stack gap="md">
-            <p aria-live="polite">{t('list.total', { count: page.total })}</p>
-            <TableScroll>
-              <DataTable data-testid="companies-table" aria-busy={state.status === 'loading' || undefined}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('list.name')}</th>
-                    <th scope="col">{t('company.inn')}</th>
-                    <th scope="col">{t('list.ogrn')}</th>
-                    <th scope="col">{t('list.kindColumn')}</th>
-                    <th scope="col">{t('company.status')}</th>
-                    <th scope="col">{t('list.contact')}</th>
-                    {showAgent && <th scope="col">{t('list.agent')}</th>}
-                    <th scope="col">{t('list.added')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map(c => (
-                    <tr key={c.id}>
-                      <th scope="row">
-                        <Link href={`/clients/${c.id}`}>{c.short_name || c.full_name || t('company.untitled')}</Link>
-                        {c.owner && (
-                          <>
-                            {' '}
-                            <Badge tone="primary">{t('list.hasCabinet')}</Badge>
-                          </>
-                        )}
-                      </th>
-                      <td>{c.inn ?? '—'}</td>
-                      <td>{c.ogrn ?? '—'}</td>
-                      <td>{t(`catalogue.kind.${c.kind}`)}</td>
-                      <td>{t(`catalogue.status.${c.status}`)}</td>
-                      <td>
-                        {c.contact_person_name ?? ''}
-                        {c.contact_person_phone ? <div>{formatPhone(c.contact_person_phone)}</div> : null}
-                      </td>
-                      {showAgent && <td>{c.agent?.name ?? '—'}</td>}
-                      <td>{formatDate(c.created_at.slice(0, 10))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            </TableScroll>
-            <Pager page={query.page} total={page.total} limit={query.limit} onPage={p => onQuery({ ...query, page: p })} />
-          </Stack>
-        )}
-      </ListBody>
-    </Stack>
+    <ListState
+      state={state}
+      isEmpty={p => p.items.length === 0}
+      isFiltered={filtered}
+      empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
+      failedTitle={t('loadFailed.companies')}
+      onRetry={reload}
+    >
+      {data => (
+        <>
+          <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>
+          <DataTable
+            aria-label={t('list.companiesTab')}
+            data-testid="companies-table"
+            columns={columns}
+            rows={data.items}
+            rowHref={c => `/clients/${c.id}`}
+            isBusy={state.status === 'loading'}
+            narrow="cards"
+          />
+          <PagePager page={page} total={data.total} limit={PAGE_SIZE} onPage={onPage} />
+        </>
+      )}
+    </ListState>
   )
 }
 
-/** Individuals (/physics and the "individuals" tab of My companies). */
-export function IndividualList({ query, onQuery }: { query: IndividualListQuery; onQuery: (q: IndividualListQuery) => void }) {
+/** Individuals: /physics and the individuals tab of "My companies". */
+export function IndividualList({ q, page, onPage }: ListProps) {
   const t = useT('clients')
-  const dispatch = useDispatch()
+  const kit = useListT()
   const state = useUnit(individualsList.$state)
-  const profile = useUnit($profile)
-  const load = () => void dispatch('clients/loadIndividuals', query)
-  useEffect(load, [dispatch, JSON.stringify(query)]) // eslint-disable-line react-hooks/exhaustive-deps
-  const showAgent = profile?.role === ROLE.admin || profile?.role === ROLE.agentManager
+  const reload = useLoad('clients/loadIndividuals', { page, limit: PAGE_SIZE, q })
+  const withAgent = useSeesKeepers()
+  const columns = useMemo<DataColumn<IndividualListItem>[]>(
+    () => [
+      { id: 'name', header: t('person.fullName'), cell: p => p.full_name, isRowHeader: true, minWidth: 220 },
+      { id: 'inn', header: t('person.inn'), cell: p => p.inn ?? '—', nowrap: true },
+      { id: 'birthday', header: t('person.birthday'), cell: p => formatDate(p.birthday) ?? '—', nowrap: true },
+      { id: 'phone', header: t('individual.phone'), cell: p => (p.phone ? formatPhone(p.phone) : '—'), nowrap: true },
+      { id: 'email', header: t('individual.email'), cell: p => p.email ?? '—' },
+      ...(withAgent ? [{ id: 'agent', header: t('list.agent'), cell: (p: IndividualListItem) => p.agent?.name ?? '—' }] : []),
+    ],
+    [t, withAgent],
+  )
   return (
-    <Stack gap="md">
-      <SearchBox label={t('list.searchIndividuals')} value={query.q} onSearch={q => onQuery({ ...query, q, page: 1 })} />
-      <ListBody
-        state={state}
-        failedTitle={t('loadFailed.individuals')}
-        onRetry={load}
-        empty={<EmptyState title={t(query.q ? 'list.noneFound' : 'list.noIndividuals')} />}
-      >
-        {page => (
-          <Stack gap="md">
-            <p aria-live="polite">{t('list.total', { count: page.total })}</p>
-            <TableScroll>
-              <DataTable data-testid="individuals-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('person.fullName')}</th>
-                    <th scope="col">{t('person.inn')}</th>
-                    <th scope="col">{t('person.birthday')}</th>
-                    <th scope="col">{t('individual.phone')}</th>
-                    <th scope="col">{t('individual.email')}</th>
-                    {showAgent && <th scope="col">{t('list.agent')}</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map(p => (
-                    <tr key={p.id}>
-                      <th scope="row">
-                        <Link href={`/physics/${p.id}`}>{p.full_name}</Link>
-                      </th>
-                      <td>{p.inn ?? '—'}</td>
-                      <td>{formatDate(p.birthday) ?? '—'}</td>
-                      <td>{p.phone ? formatPhone(p.phone) : '—'}</td>
-                      <td>{p.email ?? '—'}</td>
-                      {showAgent && <td>{p.agent?.name ?? '—'}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            </TableScroll>
-            <Pager page={query.page} total={page.total} limit={query.limit} onPage={p => onQuery({ ...query, page: p })} />
-          </Stack>
-        )}
-      </ListBody>
-    </Stack>
+    <ListState
+      state={state}
+      isEmpty={p => p.items.length === 0}
+      isFiltered={q !== ''}
+      empty={q ? undefined : { title: t('list.noIndividuals') }}
+      failedTitle={t('loadFailed.individuals')}
+      onRetry={reload}
+    >
+      {data => (
+        <>
+          <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>
+          <DataTable
+            aria-label={t('pages.physics')}
+            data-testid="individuals-table"
+            columns={columns}
+            rows={data.items}
+            rowHref={p => `/physics/${p.id}`}
+            isBusy={state.status === 'loading'}
+            narrow="cards"
+          />
+          <PagePager page={page} total={data.total} limit={PAGE_SIZE} onPage={onPage} />
+        </>
+      )}
+    </ListState>
   )
 }

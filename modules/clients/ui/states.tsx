@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { Spinner } from '../../../core/ui/Spinner'
-import type { Shown } from '../remotes'
+import type { Shown } from './shown'
 import { useMessage } from './message'
 
 const Loading = styled.div`
@@ -16,8 +16,10 @@ const Loading = styled.div`
 `
 
 /**
- * One section's loading, failure (SPEC §8 "could not load …" with retry) and content. Data already on screen
- * stays while a reload runs; a failed reload shows the error above it.
+ * One record's loading, failure (SPEC §8 "could not load …" with retry) and content: the company of a card, an
+ * individual, a public page. Data already on screen stays while a reload runs; a failed reload shows the error above
+ * it. A spinner rather than the list kit's skeleton: the public pages stay light, and a record is not a list (the
+ * card's sections are: ./SectionState.tsx).
  */
 export function Loaded<T>({ state, failedTitle, onRetry, children, testId }: {
   state: Shown<T>

@@ -1,7 +1,8 @@
 import { useUnit } from 'effector-react'
 import { useEffect, useRef } from 'react'
 import { useDispatch } from '../../../core/react/runtime'
-import { sections, shownFor, type SectionData, type SectionKey, type Shown } from '../remotes'
+import { sections, type SectionData, type SectionKey } from '../remotes'
+import { shownFor, type Shown } from './shown'
 
 /** One section of the company card as the screen shows it (never another company's data), and its retry. */
 export function useSection<K extends SectionKey>(companyId: number, section: K): { state: Shown<SectionData[K]>; retry: () => void } {
