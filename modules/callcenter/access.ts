@@ -6,8 +6,12 @@ import { either, roles, rowShapeFor, withSip, type Actor, type RowScope, type Ro
  * the endpoint guards and row scopes (server: app.requireUser, scopeWhere) all read these.
  */
 
-/** SPEC §2 sidebar and route access: /callers and /statistics for 35, 100, 160; /sips for 100. */
-export const canManageCallers = roles(ROLE.agentManager, ROLE.admin, ROLE.callCenterManager)
+/**
+ * SPEC §2 sidebar and route access: /callers and /statistics for 35, 100, 160; /sips for 100. The roles are a list
+ * too, for the server to find the managers a change to an employee concerns (server/push.ts).
+ */
+export const CALLER_MANAGER_ROLES = [ROLE.agentManager, ROLE.admin, ROLE.callCenterManager] as const
+export const canManageCallers = roles(...CALLER_MANAGER_ROLES)
 export const canSeeCallStatistics = canManageCallers
 export const canManageSips = roles(ROLE.admin)
 /** SPEC §2/§6: the call panel exists only for a profile with a SIP code; so do the call endpoints. */

@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin/types'
 import { canManageCallers, canManageSips, canSeeCallStatistics, hasSoftphone } from './access'
 import { callcenterCommands } from './commands'
 import { softphoneProcess } from './process'
+import { UPDATE_CALLERS } from './socket'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
 
@@ -27,6 +28,7 @@ export default definePlugin({
     { id: 'sips', to: '/sips', label: 'callcenter:menu.sips', order: 64, visible: canManageSips, icon: 'phone' },
   ],
   landing: [{ when: ({ profile }) => profile.role === ROLE.agentManager, to: '/statistics' }],
+  socketActions: [UPDATE_CALLERS],
   commands: callcenterCommands,
   processes: [softphoneProcess],
   widgets: [{ slot: 'floating', component: () => import('./ui/panel/CallPanel'), visible: hasSoftphone }],

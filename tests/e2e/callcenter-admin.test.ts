@@ -1,11 +1,12 @@
 /**
  * Issue 3 §2 in the browser: the call-center administration screens against the real server — SIP accounts
  * (/sips, /sips/add: passwords never shown back), employees (/callers, /callers/add, /callers/{id}: added/edited
- * toasts, the edited one for 4 s), statistics with a chart and a date range — with the contract's validation in
- * the forms; and the softphone's weight: a user without a SIP code never downloads the call panel or JsSIP.
+ * toasts, the edited one for 4 s; an open list follows another manager's change), statistics with a chart and a
+ * date range — with the contract's validation in the forms; and the softphone's weight: a user without a SIP code
+ * never downloads the call panel or JsSIP.
  */
 import { describe, expect, it } from 'vitest'
-import { signInAndWait, waitForPath } from './support/browser'
+import { newSession, signInAndWait, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
 
 const ADMIN = '+7 (700) 100-01-00'
@@ -46,10 +47,15 @@ describe('call-center administration', () => {
     await form.locator('[data-testid="sip-save"]').click()
     await waitForPath(page, '/sips')
     await page.getByText('SIP-аккаунт добавлен').waitFor()
+    // The list kit's search: Enter applies it at once, and it lives in the URL (a reload or a shared link keeps it).
     await page.getByRole('searchbox', { name: /Поиск/ }).fill(code)
-    await page.getByRole('button', { name: 'Найти' }).click()
+    await page.getByRole('searchbox', { name: /Поиск/ }).press('Enter')
     const row = page.getByRole('row', { name: new RegExp(code) })
     await row.waitFor()
+    expect(new URL(page.url()).searchParams.get('q')).toBe(code)
+    await page.reload()
+    await row.waitFor()
+    expect(await page.getByRole('searchbox', { name: /Поиск/ }).inputValue()).toBe(code)
     expect(await row.textContent()).toContain('Свободен')
     expect(await page.content()).not.toContain('secret-sip')
 
@@ -95,6 +101,36 @@ describe('call-center administration', () => {
     const shownFor = Date.now() - shownAt
     expect(shownFor).toBeGreaterThan(3000)
     expect(await page.getByRole('row', { name: new RegExp(`Тестова Анна ${tail}`) }).textContent()).toContain('Руководитель колл-центра')
+  })
+
+  it('an open /callers list shows the employee another manager just added, without a reload', async () => {
+    const page = e2e.page
+    await signInAndWait(page, ADMIN)
+    await page.goto('/callers')
+    await page.locator('[data-testid="callers-table"]').waitFor()
+    const navigations: string[] = []
+    page.on('framenavigated', f => f === page.mainFrame() && navigations.push(f.url()))
+
+    // The call-center manager, in a browser of their own, adds someone to their office.
+    const other = await newSession(e2e.browser, e2e.url)
+    try {
+      await signInAndWait(other.page, MANAGER)
+      await other.page.goto('/callers/add')
+      const form = other.page.locator('[data-testid="caller-form"]')
+      const tail = String(Math.floor(1000 + Math.random() * 8999))
+      await form.getByRole('textbox', { name: /ФИО/ }).fill(`Живая Лента ${tail}`)
+      await form.locator('input[name="phone"]').pressSequentially(`705556${tail}`)
+      await form.getByRole('textbox', { name: /^E-mail/ }).fill(`live${tail}@example.com`)
+      await form.getByLabel(/^Пароль/).fill('demo12345')
+      await form.locator('[data-testid="caller-save"]').click()
+      await waitForPath(other.page, '/callers')
+
+      // The administrator's list re-reads its page on the server's updateCallers.
+      await page.getByRole('link', { name: `Живая Лента ${tail}` }).waitFor({ timeout: 10_000 })
+      expect(navigations).toEqual([])
+    } finally {
+      await other.close()
+    }
   })
 
   it('shows statistics per employee and day with a chart, and checks the date range', async () => {

@@ -80,6 +80,8 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
         tbody td[data-align] {
           display: grid;
           grid-template-columns: minmax(96px, 38%) minmax(0, 1fr);
+          /* A value keeps its own width: a badge (a status) is a pill, not a bar across the card. */
+          justify-items: start;
           gap: ${theme.space.sm};
           padding: ${theme.space.xxs} ${theme.space.md};
           border: 0;

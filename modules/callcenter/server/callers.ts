@@ -16,6 +16,7 @@ import type { Page } from '../../../core/api/envelope'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
 import { canManageCallers, employeeScope, managedOffices } from '../access'
+import { pushCallersChanged } from './push'
 
 type Tx = Db
 
@@ -88,7 +89,8 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (query.search) {
       const digits = query.search.replace(/\D/g, '')
       const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
-      conditions.push(or(ilike(users.full_name, like), ilike(users.email, like), ...(digits.length >= 3 ? [ilike(users.phone, `%${digits}%`), ilike(users.sip_code, `%${digits}%`)] : []))!)
+      const byDigits = digits.length >= 3 ? [ilike(users.phone, `%${digits}%`), ilike(users.sip_code, `%${digits}%`)] : []
+      conditions.push(or(ilike(users.full_name, like), ilike(users.email, like), ...byDigits)!)
     }
     const where = and(...conditions)
     const [total] = await db.select({ n: count() }).from(users).where(where)
@@ -173,7 +175,9 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
         await tx.insert(callers).values({ user_id: row!.id, emails: form.emails, created_by: actor.id, created_at: at, updated_at: at })
         return row!.id
       })
-      return ok(await findCaller(db, null, id))
+      const caller = await findCaller(db, null, id)
+      await pushCallersChanged(deps, caller ? [caller] : [])
+      return ok(caller)
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken()
       throw error
@@ -187,7 +191,9 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const existing = await findCaller(db, actor, id)
     if (!existing) throw notFound()
     const form = parseBody(callerUpdateForm, request.body)
-    if (id === actor.id && (!form.enabled || form.role !== existing.role)) throw invalidInput(id === actor.id && !form.enabled ? { enabled: cmsg.invalid } : { role: cmsg.invalid })
+    if (id === actor.id && (!form.enabled || form.role !== existing.role)) {
+      throw invalidInput(!form.enabled ? { enabled: cmsg.invalid } : { role: cmsg.invalid })
+    }
     // An administrator moves people between offices; an office manager's employee stays in the office.
     const office_id = everyOffice ? await officeFor(actor, form.office_id) : existing.office_id
     if (!everyOffice && form.office_id !== null && form.office_id !== existing.office_id) throw invalidInput({ office_id: cmsg.office })
@@ -228,7 +234,9 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     }
     // A new password or a disabled employee: their other sessions end now.
     if (password_hash || !form.enabled) await deps.sessions.revokeAllOf(id, id === actor.id ? currentUser(request).sessionId : undefined)
-    return ok(await findCaller(db, null, id))
+    const caller = await findCaller(db, null, id)
+    await pushCallersChanged(deps, caller ? [existing, caller] : [existing])
+    return ok(caller)
   })
 }
 

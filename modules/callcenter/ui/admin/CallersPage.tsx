@@ -1,66 +1,85 @@
 import { useUnit } from 'effector-react'
-import { Link } from 'wouter'
+import { useMemo } from 'react'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Badge } from '../../../../core/ui/Badge'
 import { Button } from '../../../../core/ui/Button'
-import { PageHeader } from '../../../../core/ui/PageHeader'
-import { Stack } from '../../../../core/ui/Stack'
-import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
+import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
+import { ListPage } from '../../../../core/ui/list/ListPage'
+import { ListState } from '../../../../core/ui/list/ListState'
+import { PagePager } from '../../../../core/ui/list/Pager'
+import { param } from '../../../../core/ui/list/query'
+import { useListQuery } from '../../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
+import { useLoad } from '../../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../../core/validation/phone'
+import type { Caller } from '../../contract'
 import { callersList } from '../../model'
-import { ListState, Pager } from './ListState'
-import { SearchBar, useSearchableList } from './searchableList'
+
+const LIMIT = 20
+/** `/callers?page=2&q=анна` */
+const QUERY = { page: param.page(), q: param.text() }
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
+  const [query, setQuery] = useListQuery(QUERY)
   const state = useUnit(callersList.$state)
-  const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadCallers', state)
+  const reload = useLoad('callcenter/loadCallers', { page: query.page, limit: LIMIT, search: query.q })
+  // Another manager added or changed an employee of this list: the open page is read again.
+  useLiveRefresh('updateCallers', reload)
+  const columns = useMemo<DataColumn<Caller>[]>(
+    () => [
+      { id: 'name', header: t('callers.fullName'), cell: c => c.full_name, isRowHeader: true, minWidth: 200 },
+      { id: 'role', header: t('callers.role'), cell: c => t(`roles.${c.role}`) },
+      { id: 'phone', header: t('callers.phone'), cell: c => formatPhone(c.phone), nowrap: true },
+      { id: 'email', header: t('callers.email'), cell: c => c.email ?? '—' },
+      { id: 'office', header: t('callers.office'), cell: c => c.office_name ?? '—' },
+      { id: 'sip', header: t('callers.sip'), cell: c => c.sip ?? '—', nowrap: true },
+      {
+        id: 'status',
+        header: t('callers.status'),
+        cell: c => <Badge tone={c.enabled ? 'success' : 'neutral'}>{t(c.enabled ? 'callers.enabled' : 'callers.disabled')}</Badge>,
+      },
+    ],
+    [t],
+  )
+
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={t('pages.callers')}
-        description={data ? t('admin.total', { count: data.total }) : undefined}
-        actions={
-          <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
-            {t('callers.add')}
-          </Button>
-        }
-      />
-      <SearchBar label={t('callers.search')} onSearch={search} />
-      <ListState state={state} count={items.length} emptyTitle={t(query.search ? 'callers.noneFound' : 'callers.empty')} onRetry={load}>
-        <Table aria-label={t('pages.callers')} aria-busy={state.status === 'loading'} onRowAction={key => void dispatch('app/navigate', { to: `/callers/${key}` })}>
-          <TableHeader>
-            <Column isRowHeader>{t('callers.fullName')}</Column>
-            <Column>{t('callers.role')}</Column>
-            <Column>{t('callers.phone')}</Column>
-            <Column>{t('callers.email')}</Column>
-            <Column>{t('callers.office')}</Column>
-            <Column>{t('callers.sip')}</Column>
-            <Column>{t('callers.status')}</Column>
-          </TableHeader>
-          <TableBody items={items}>
-            {caller => (
-              <TableRow id={caller.id}>
-                <Cell>
-                  <Link href={`/callers/${caller.id}`}>{caller.full_name}</Link>
-                </Cell>
-                <Cell>{t(`roles.${caller.role}`)}</Cell>
-                <Cell>{formatPhone(caller.phone)}</Cell>
-                <Cell>{caller.email ?? '—'}</Cell>
-                <Cell>{caller.office_name ?? '—'}</Cell>
-                <Cell>{caller.sip ?? '—'}</Cell>
-                <Cell>
-                  <Badge tone={caller.enabled ? 'success' : 'neutral'}>{t(caller.enabled ? 'callers.enabled' : 'callers.disabled')}</Badge>
-                </Cell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+    <ListPage
+      title={t('pages.callers')}
+      description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
+      actions={
+        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
+          {t('callers.add')}
+        </Button>
+      }
+      search={{ label: t('callers.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'callers-search' }}
+    >
+      <ListState
+        state={state}
+        // Empty when nothing matches at all; a page past the end (a link, a shrunk list) keeps the pager's way back.
+        isEmpty={page => page.total === 0}
+        isFiltered={query.q !== ''}
+        empty={{ title: t(query.q ? 'callers.noneFound' : 'callers.empty') }}
+        onRetry={reload}
+      >
+        {page => (
+          <>
+            <DataTable
+              aria-label={t('pages.callers')}
+              data-testid="callers-table"
+              columns={columns}
+              rows={page.items}
+              rowHref={c => `/callers/${c.id}`}
+              isBusy={state.status === 'loading'}
+              narrow="cards"
+            />
+            <PagePager page={query.page} total={page.total} limit={LIMIT} onPage={p => setQuery({ page: p })} />
+          </>
+        )}
       </ListState>
-      <Pager page={query.page} pages={pages} onPage={setPage} />
-    </Stack>
+    </ListPage>
   )
 }

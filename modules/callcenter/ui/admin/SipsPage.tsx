@@ -1,54 +1,76 @@
 import { useUnit } from 'effector-react'
+import { useMemo } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
-import { PageHeader } from '../../../../core/ui/PageHeader'
-import { Stack } from '../../../../core/ui/Stack'
-import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
+import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
+import { ListPage } from '../../../../core/ui/list/ListPage'
+import { ListState } from '../../../../core/ui/list/ListState'
+import { PagePager } from '../../../../core/ui/list/Pager'
+import { param } from '../../../../core/ui/list/query'
+import { useListQuery } from '../../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
+import { useLoad } from '../../../../core/ui/list/useLoad'
+import type { SipAccount } from '../../contract'
 import { sipsList } from '../../model'
-import { ListState, Pager } from './ListState'
-import { SearchBar, useSearchableList } from './searchableList'
 
-/** /sips (SPEC §2: administrators): SIP accounts; their passwords are never shown back. */
+const LIMIT = 20
+/** `/sips?page=2&q=1150` */
+const QUERY = { page: param.page(), q: param.text() }
+
+/** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
+  const [query, setQuery] = useListQuery(QUERY)
   const state = useUnit(sipsList.$state)
-  const { query, load, data, items, pages, setPage, search } = useSearchableList('callcenter/loadSips', state)
+  const reload = useLoad('callcenter/loadSips', { page: query.page, limit: LIMIT, search: query.q })
+  // An account's user is an employee's SIP code: a change to an employee may give or free one.
+  useLiveRefresh('updateCallers', reload)
+  const columns = useMemo<DataColumn<SipAccount>[]>(
+    () => [
+      { id: 'code', header: t('sips.code'), cell: s => s.code, isRowHeader: true, nowrap: true },
+      { id: 'name', header: t('sips.name'), cell: s => s.name, minWidth: 160 },
+      { id: 'office', header: t('sips.office'), cell: s => s.office_name ?? '—' },
+      { id: 'user', header: t('sips.user'), cell: s => (s.user ? <Link href={`/callers/${s.user.id}`}>{s.user.full_name}</Link> : t('sips.free')) },
+    ],
+    [t],
+  )
+
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={t('pages.sips')}
-        description={data ? t('admin.total', { count: data.total }) : undefined}
-        actions={
-          <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
-            {t('sips.add')}
-          </Button>
-        }
-      />
-      <SearchBar label={t('sips.search')} onSearch={search} />
-      <ListState state={state} count={items.length} emptyTitle={t(query.search ? 'sips.noneFound' : 'sips.empty')} onRetry={load}>
-        <Table aria-label={t('pages.sips')} aria-busy={state.status === 'loading'}>
-          <TableHeader>
-            <Column isRowHeader>{t('sips.code')}</Column>
-            <Column>{t('sips.name')}</Column>
-            <Column>{t('sips.office')}</Column>
-            <Column>{t('sips.user')}</Column>
-          </TableHeader>
-          <TableBody items={items}>
-            {sip => (
-              <TableRow id={sip.id}>
-                <Cell>{sip.code}</Cell>
-                <Cell>{sip.name}</Cell>
-                <Cell>{sip.office_name ?? '—'}</Cell>
-                <Cell>{sip.user ? <Link href={`/callers/${sip.user.id}`}>{sip.user.full_name}</Link> : t('sips.free')}</Cell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+    <ListPage
+      title={t('pages.sips')}
+      description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
+      actions={
+        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
+          {t('sips.add')}
+        </Button>
+      }
+      search={{ label: t('sips.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sips-search' }}
+    >
+      <ListState
+        state={state}
+        // Empty when nothing matches at all; a page past the end (a link, a shrunk list) keeps the pager's way back.
+        isEmpty={page => page.total === 0}
+        isFiltered={query.q !== ''}
+        empty={{ title: t(query.q ? 'sips.noneFound' : 'sips.empty') }}
+        onRetry={reload}
+      >
+        {page => (
+          <>
+            <DataTable
+              aria-label={t('pages.sips')}
+              data-testid="sips-table"
+              columns={columns}
+              rows={page.items}
+              isBusy={state.status === 'loading'}
+              narrow="cards"
+            />
+            <PagePager page={query.page} total={page.total} limit={LIMIT} onPage={p => setQuery({ page: p })} />
+          </>
+        )}
       </ListState>
-      <Pager page={query.page} pages={pages} onPage={setPage} />
-    </Stack>
+    </ListPage>
   )
 }

@@ -5,12 +5,10 @@ import { useT } from '../../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
 import { Card } from '../../../../core/ui/Card'
-import { EmptyState } from '../../../../core/ui/EmptyState'
-import { ErrorState } from '../../../../core/ui/ErrorState'
-import { GlobalLoader } from '../../../../core/ui/GlobalLoader'
 import { PageHeader } from '../../../../core/ui/PageHeader'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
+import { ListState } from '../../../../core/ui/list/ListState'
 import { TextField } from '../../../../core/ui/TextField'
 import { DEFAULT_MIN_TALK_SECONDS, addDays, formatReminderDate, parseReminderDate, statisticsQuery, type CallStatistics } from '../../contract'
 import { callStatistics } from '../../model'
@@ -70,6 +68,11 @@ const Legend = styled.ul`
     background: var(--swatch);
   }
 `
+/** A wide table scrolls in its own box on a phone: the page itself never scrolls sideways. */
+const Wide = styled.div`
+  max-width: 100%;
+  overflow-x: auto;
+`
 const Heading = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.lg};
@@ -96,7 +99,11 @@ export default function StatisticsPage() {
   const runtime = useRuntime()
   const state = useUnit(callStatistics.$state)
   const today = useMemo(() => localToday(runtime.bus.clock.now()), [runtime])
-  const [form, setForm] = useState(() => ({ from: formatReminderDate(addDays(today, -(DAYS_DEFAULT - 1))), to: formatReminderDate(today), min: String(DEFAULT_MIN_TALK_SECONDS) }))
+  const [form, setForm] = useState(() => ({
+    from: formatReminderDate(addDays(today, -(DAYS_DEFAULT - 1))),
+    to: formatReminderDate(today),
+    min: String(DEFAULT_MIN_TALK_SECONDS),
+  }))
   const [query, setQuery] = useState(() => ({ from: addDays(today, -(DAYS_DEFAULT - 1)), to: today, min_seconds: DEFAULT_MIN_TALK_SECONDS }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const load = () => void dispatch('callcenter/loadStatistics', query)
@@ -122,7 +129,10 @@ export default function StatisticsPage() {
   const data = state.status === 'idle' ? null : state.data
   return (
     <Stack gap="lg">
-      <PageHeader title={t('pages.statistics')} description={data ? t('stats.period', { from: formatReminderDate(data.from), to: formatReminderDate(data.to), min: data.min_seconds }) : undefined} />
+      <PageHeader
+        title={t('pages.statistics')}
+        description={data ? t('stats.period', { from: formatReminderDate(data.from), to: formatReminderDate(data.to), min: data.min_seconds }) : undefined}
+      />
       <Card as="form" {...NO_NATIVE_VALIDATION} aria-label={t('stats.filter')} onSubmit={e => {
         e.preventDefault()
         apply()
@@ -167,23 +177,33 @@ export default function StatisticsPage() {
           </Button>
         </Row>
       </Card>
-      {state.status === 'failed' && <ErrorState title={t('admin.loadFailed')} message={state.failure.message} retryLabel={t('admin.retry')} onRetry={load} />}
-      {!data && state.status !== 'failed' && <GlobalLoader aria-label={t('admin.loading')} />}
-      {data && <Report data={data} busy={state.status === 'loading'} />}
+      {/* The list kit's states: a skeleton first, an error with a retry, a failed reload over the last report. */}
+      <ListState
+        state={state}
+        isEmpty={report => report.totals.calls === 0}
+        empty={{ title: t('stats.empty'), description: t('stats.emptyText') }}
+        failedTitle={t('admin.loadFailed')}
+        onRetry={load}
+        data-testid="statistics"
+      >
+        {report => <Report data={report} />}
+      </ListState>
     </Stack>
   )
 }
 
-function Report({ data, busy }: { data: CallStatistics; busy: boolean }) {
+/** The report of a range with calls: totals, the chart and the tables. */
+function Report({ data }: { data: CallStatistics }) {
   const t = useT('callcenter')
   const names = new Map(data.employees.map(e => [e.user_id, e.full_name]))
   const byDay = data.days.map(day => {
     const rows = data.rows.filter(r => r.day === day)
-    return { day, calls: rows.reduce((n, r) => n + r.calls, 0), conversations: rows.reduce((n, r) => n + r.conversations, 0), talk: rows.reduce((n, r) => n + r.talk_time, 0) }
+    const sum = (of: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + of(r), 0)
+    return { day, calls: sum(r => r.calls), conversations: sum(r => r.conversations), talk: sum(r => r.talk_time) }
   })
   const active = data.employees.filter(e => e.calls > 0)
   return (
-    <Stack gap="lg" aria-busy={busy} data-testid="statistics">
+    <Stack gap="lg">
       <Totals>
         <div>
           <dt>{t('stats.calls')}</dt>
@@ -198,59 +218,57 @@ function Report({ data, busy }: { data: CallStatistics; busy: boolean }) {
           <dd>{formatDuration(data.totals.talk_time)}</dd>
         </div>
       </Totals>
-      {data.totals.calls === 0 ? (
-        <EmptyState title={t('stats.empty')} description={t('stats.emptyText')} />
-      ) : (
-        <>
-          <Card>
-            <Chart days={byDay} />
-          </Card>
-          <Heading>{t('stats.byEmployee')}</Heading>
-          <Table aria-label={t('stats.byEmployee')}>
-            <TableHeader>
-              <Column isRowHeader>{t('stats.employee')}</Column>
-              <Column>{t('stats.calls')}</Column>
-              <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
-              <Column>{t('stats.talkTime')}</Column>
-            </TableHeader>
-            <TableBody items={active}>
-              {e => (
-                <TableRow id={e.user_id}>
-                  <Cell>{e.full_name}</Cell>
-                  <Cell>{e.calls}</Cell>
-                  <Cell>{e.conversations}</Cell>
-                  <Cell>{formatDuration(e.talk_time)}</Cell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-          <Heading>{t('stats.byDay')}</Heading>
-          <Table aria-label={t('stats.byDay')}>
-            <TableHeader>
-              <Column isRowHeader>{t('stats.day')}</Column>
-              <Column>{t('stats.employee')}</Column>
-              <Column>{t('stats.calls')}</Column>
-              <Column>{t('stats.outgoing')}</Column>
-              <Column>{t('stats.incoming')}</Column>
-              <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
-              <Column>{t('stats.talkTime')}</Column>
-            </TableHeader>
-            <TableBody items={data.rows.map(r => ({ ...r, id: `${r.day}-${r.user_id}` }))}>
-              {r => (
-                <TableRow id={r.id}>
-                  <Cell>{formatReminderDate(r.day)}</Cell>
-                  <Cell>{names.get(r.user_id) ?? `#${r.user_id}`}</Cell>
-                  <Cell>{r.calls}</Cell>
-                  <Cell>{r.outgoing}</Cell>
-                  <Cell>{r.incoming}</Cell>
-                  <Cell>{r.conversations}</Cell>
-                  <Cell>{formatDuration(r.talk_time)}</Cell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </>
-      )}
+      <Card>
+        <Chart days={byDay} />
+      </Card>
+      <Heading>{t('stats.byEmployee')}</Heading>
+      <Wide>
+        <Table aria-label={t('stats.byEmployee')}>
+          <TableHeader>
+            <Column isRowHeader>{t('stats.employee')}</Column>
+            <Column>{t('stats.calls')}</Column>
+            <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
+            <Column>{t('stats.talkTime')}</Column>
+          </TableHeader>
+          <TableBody items={active}>
+            {e => (
+              <TableRow id={e.user_id}>
+                <Cell>{e.full_name}</Cell>
+                <Cell>{e.calls}</Cell>
+                <Cell>{e.conversations}</Cell>
+                <Cell>{formatDuration(e.talk_time)}</Cell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Wide>
+      <Heading>{t('stats.byDay')}</Heading>
+      <Wide>
+        <Table aria-label={t('stats.byDay')}>
+          <TableHeader>
+            <Column isRowHeader>{t('stats.day')}</Column>
+            <Column>{t('stats.employee')}</Column>
+            <Column>{t('stats.calls')}</Column>
+            <Column>{t('stats.outgoing')}</Column>
+            <Column>{t('stats.incoming')}</Column>
+            <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
+            <Column>{t('stats.talkTime')}</Column>
+          </TableHeader>
+          <TableBody items={data.rows.map(r => ({ ...r, id: `${r.day}-${r.user_id}` }))}>
+            {r => (
+              <TableRow id={r.id}>
+                <Cell>{formatReminderDate(r.day)}</Cell>
+                <Cell>{names.get(r.user_id) ?? `#${r.user_id}`}</Cell>
+                <Cell>{r.calls}</Cell>
+                <Cell>{r.outgoing}</Cell>
+                <Cell>{r.incoming}</Cell>
+                <Cell>{r.conversations}</Cell>
+                <Cell>{formatDuration(r.talk_time)}</Cell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Wide>
     </Stack>
   )
 }
@@ -269,9 +287,10 @@ function Chart({ days }: { days: { day: string; calls: number; conversations: nu
   const bar = Math.max(2, Math.min(28, slot / 2 - 2))
   const y = (n: number) => PAD.top + plotH - (n / max) * plotH
   const every = Math.ceil(days.length / 14)
+  const busiest = days.reduce<(typeof days)[number] | undefined>((a, d) => (!a || d.calls > a.calls ? d : a), undefined)
   const summary = t('stats.chartSummary', {
     days: days.length,
-    busiest: days.reduce((a, d) => (d.calls > a.calls ? d : a), days[0]!)?.day ? formatReminderDate(days.reduce((a, d) => (d.calls > a.calls ? d : a), days[0]!).day) : '',
+    busiest: busiest ? formatReminderDate(busiest.day) : '',
   })
   return (
     <Figure>
