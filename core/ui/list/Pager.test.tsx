@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CursorPager, PagePager } from './Pager'
+import { CursorPager, isEmptyPage, PagePager } from './Pager'
 import { listTestRuntime } from './testing'
 
 afterEach(cleanup)
@@ -17,6 +17,13 @@ describe('PagePager', () => {
     expect(screen.getByRole('navigation', { name: 'Страницы' }).textContent).toContain('Страница 7 из 3')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Назад' }))
     expect(onPage).toHaveBeenCalledWith(3)
+  })
+})
+
+describe('isEmptyPage', () => {
+  it('calls a paged list empty only when nothing matches, not on a page past the end', () => {
+    expect(isEmptyPage({ total: 0 })).toBe(true)
+    expect(isEmptyPage({ total: 45 })).toBe(false)
   })
 })
 

@@ -14,6 +14,12 @@ const Status = styled.span`
   font-variant-numeric: tabular-nums;
 `
 
+/**
+ * A paged list is empty when nothing matches (`total` 0) — not when a page past the end (an old link) has no rows:
+ * that page keeps the pager's way back. `isEmpty={isEmptyPage}` on a ListState of a paged list.
+ */
+export const isEmptyPage = (page: { total: number }): boolean => page.total === 0
+
 /** How many pages `total` rows make, `limit` a page (at least one). */
 export const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / Math.max(1, limit)))
 

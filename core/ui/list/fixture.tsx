@@ -7,7 +7,7 @@ import { Button } from '../Button'
 import { DataTable, type DataColumn } from './DataTable'
 import { ListPage } from './ListPage'
 import { ListState } from './ListState'
-import { PagePager } from './Pager'
+import { isEmptyPage, PagePager } from './Pager'
 import { param } from './query'
 import { useListQuery } from './useListQuery'
 import { useLiveRefresh } from './useLiveRefresh'
@@ -80,7 +80,7 @@ export function ThingsPage({ onRemove }: { onRemove?: (thing: Thing) => void }) 
       }}
       search={{ label: 'Название', value: query.q, onSearch: q => setQuery({ q }, { replace: true }) }}
     >
-      <ListState state={state} isEmpty={p => p.items.length === 0} isFiltered={Boolean(query.q)} failedTitle="Не удалось загрузить вещи" onRetry={reload}>
+      <ListState state={state} isEmpty={isEmptyPage} isFiltered={Boolean(query.q)} failedTitle="Не удалось загрузить вещи" onRetry={reload}>
         {page => (
           <>
             <DataTable

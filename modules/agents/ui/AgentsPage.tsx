@@ -4,7 +4,7 @@ import { useT } from '../../../core/i18n/useT'
 import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ListState } from '../../../core/ui/list/ListState'
-import { PagePager } from '../../../core/ui/list/Pager'
+import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLoad } from '../../../core/ui/list/useLoad'
@@ -43,7 +43,7 @@ export default function AgentsPage() {
     >
       <ListState
         state={state}
-        isEmpty={page => page.items.length === 0}
+        isEmpty={isEmptyPage}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'noneFound' : 'none') }}
         failedTitle={t('loadFailed')}

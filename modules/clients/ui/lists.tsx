@@ -7,7 +7,7 @@ import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
 import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
 import { ListState } from '../../../core/ui/list/ListState'
-import { PagePager } from '../../../core/ui/list/Pager'
+import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
 import { useListT } from '../../../core/ui/list/texts'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
@@ -95,7 +95,7 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
   return (
     <ListState
       state={state}
-      isEmpty={p => p.items.length === 0}
+      isEmpty={isEmptyPage}
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
@@ -141,7 +141,7 @@ export function IndividualList({ q, page, onPage }: ListProps) {
   return (
     <ListState
       state={state}
-      isEmpty={p => p.items.length === 0}
+      isEmpty={isEmptyPage}
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}
       failedTitle={t('loadFailed.individuals')}

@@ -5,7 +5,7 @@ import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ListState } from '../../../core/ui/list/ListState'
-import { PagePager } from '../../../core/ui/list/Pager'
+import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
@@ -67,7 +67,7 @@ export default function NotificationsPage() {
     >
       <ListState
         state={state}
-        isEmpty={page => page.items.length === 0}
+        isEmpty={isEmptyPage}
         empty={{ title: t(query.filter === 'unread' ? 'emptyUnread' : 'empty') }}
         failedTitle={t('loadFailed')}
         onRetry={reload}

@@ -7,7 +7,7 @@ import { Button } from '../../../../core/ui/Button'
 import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { ListState } from '../../../../core/ui/list/ListState'
-import { PagePager } from '../../../../core/ui/list/Pager'
+import { isEmptyPage, PagePager } from '../../../../core/ui/list/Pager'
 import { param } from '../../../../core/ui/list/query'
 import { useListQuery } from '../../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
@@ -60,7 +60,7 @@ export default function CallersPage() {
       <ListState
         state={state}
         // Empty when nothing matches at all; a page past the end (a link, a shrunk list) keeps the pager's way back.
-        isEmpty={page => page.total === 0}
+        isEmpty={isEmptyPage}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'callers.noneFound' : 'callers.empty') }}
         onRetry={reload}
