@@ -38,7 +38,7 @@ const When = styled.time`
 `
 
 /**
- * One notification. Where it leads comes from the module that owns the type (plugin `notificationLinks`);
+ * One notification. Where it leads comes from the module that owns the type (the type's declared link);
  * a type whose module is not installed shows as plain text.
  */
 export function NotificationRow({ item, onArchive, onNavigate }: { item: NotificationItem; onArchive: (id: number) => void; onNavigate?: () => void }) {
