@@ -1,10 +1,9 @@
 import { useUnit } from 'effector-react'
 import { useMemo } from 'react'
 import { useT } from '../../../core/i18n/useT'
-import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
+import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { ListState } from '../../../core/ui/list/ListState'
-import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
+import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLoad } from '../../../core/ui/list/useLoad'
@@ -41,29 +40,20 @@ export default function AgentsPage() {
       description={state.data ? t('total', { count: state.data.total }) : undefined}
       search={{ label: t('search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'agents-search' }}
     >
-      <ListState
+      <PagedTable
         state={state}
-        isEmpty={isEmptyPage}
+        page={query.page}
+        limit={LIMIT}
+        onPage={p => setQuery({ page: p })}
+        onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'noneFound' : 'none') }}
         failedTitle={t('loadFailed')}
-        onRetry={reload}
-      >
-        {page => (
-          <>
-            <DataTable
-              aria-label={t('pages.list')}
-              data-testid="agents-table"
-              columns={columns}
-              rows={page.items}
-              rowHref={a => `/agents/${a.id}`}
-              isBusy={state.status === 'loading'}
-              narrow="cards"
-            />
-            <PagePager page={query.page} total={page.total} limit={LIMIT} onPage={p => setQuery({ page: p })} />
-          </>
-        )}
-      </ListState>
+        aria-label={t('pages.list')}
+        data-testid="agents-table"
+        columns={columns}
+        rowHref={a => `/agents/${a.id}`}
+      />
     </ListPage>
   )
 }

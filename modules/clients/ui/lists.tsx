@@ -5,9 +5,8 @@ import { actorOf } from '../../../core/access'
 import { $profile } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
-import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
-import { ListState } from '../../../core/ui/list/ListState'
-import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
+import type { DataColumn } from '../../../core/ui/list/DataTable'
+import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { useListT } from '../../../core/ui/list/texts'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
@@ -93,30 +92,21 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
   )
   const filtered = q !== '' || kind !== 'all'
   return (
-    <ListState
+    <PagedTable
       state={state}
-      isEmpty={isEmptyPage}
+      page={page}
+      limit={PAGE_SIZE}
+      onPage={onPage}
+      onRetry={reload}
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
-      onRetry={reload}
-    >
-      {data => (
-        <>
-          <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>
-          <DataTable
-            aria-label={t('list.companiesTab')}
-            data-testid="companies-table"
-            columns={columns}
-            rows={data.items}
-            rowHref={c => `/clients/${c.id}`}
-            isBusy={state.status === 'loading'}
-            narrow="cards"
-          />
-          <PagePager page={page} total={data.total} limit={PAGE_SIZE} onPage={onPage} />
-        </>
-      )}
-    </ListState>
+      header={data => <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>}
+      aria-label={t('list.companiesTab')}
+      data-testid="companies-table"
+      columns={columns}
+      rowHref={c => `/clients/${c.id}`}
+    />
   )
 }
 
@@ -139,29 +129,20 @@ export function IndividualList({ q, page, onPage }: ListProps) {
     [t, withAgent],
   )
   return (
-    <ListState
+    <PagedTable
       state={state}
-      isEmpty={isEmptyPage}
+      page={page}
+      limit={PAGE_SIZE}
+      onPage={onPage}
+      onRetry={reload}
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}
       failedTitle={t('loadFailed.individuals')}
-      onRetry={reload}
-    >
-      {data => (
-        <>
-          <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>
-          <DataTable
-            aria-label={t('pages.physics')}
-            data-testid="individuals-table"
-            columns={columns}
-            rows={data.items}
-            rowHref={p => `/physics/${p.id}`}
-            isBusy={state.status === 'loading'}
-            narrow="cards"
-          />
-          <PagePager page={page} total={data.total} limit={PAGE_SIZE} onPage={onPage} />
-        </>
-      )}
-    </ListState>
+      header={data => <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>}
+      aria-label={t('pages.physics')}
+      data-testid="individuals-table"
+      columns={columns}
+      rowHref={p => `/physics/${p.id}`}
+    />
   )
 }

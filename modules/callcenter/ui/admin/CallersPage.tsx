@@ -4,10 +4,9 @@ import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Badge } from '../../../../core/ui/Badge'
 import { Button } from '../../../../core/ui/Button'
-import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
+import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
-import { ListState } from '../../../../core/ui/list/ListState'
-import { isEmptyPage, PagePager } from '../../../../core/ui/list/Pager'
+import { PagedTable } from '../../../../core/ui/list/PagedTable'
 import { param } from '../../../../core/ui/list/query'
 import { useListQuery } from '../../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
@@ -57,29 +56,19 @@ export default function CallersPage() {
       }
       search={{ label: t('callers.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'callers-search' }}
     >
-      <ListState
+      <PagedTable
         state={state}
-        // Empty when nothing matches at all; a page past the end (a link, a shrunk list) keeps the pager's way back.
-        isEmpty={isEmptyPage}
+        page={query.page}
+        limit={LIMIT}
+        onPage={p => setQuery({ page: p })}
+        onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'callers.noneFound' : 'callers.empty') }}
-        onRetry={reload}
-      >
-        {page => (
-          <>
-            <DataTable
-              aria-label={t('pages.callers')}
-              data-testid="callers-table"
-              columns={columns}
-              rows={page.items}
-              rowHref={c => `/callers/${c.id}`}
-              isBusy={state.status === 'loading'}
-              narrow="cards"
-            />
-            <PagePager page={query.page} total={page.total} limit={LIMIT} onPage={p => setQuery({ page: p })} />
-          </>
-        )}
-      </ListState>
+        aria-label={t('pages.callers')}
+        data-testid="callers-table"
+        columns={columns}
+        rowHref={c => `/callers/${c.id}`}
+      />
     </ListPage>
   )
 }

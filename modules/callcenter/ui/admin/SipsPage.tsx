@@ -4,10 +4,9 @@ import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
-import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
+import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
-import { ListState } from '../../../../core/ui/list/ListState'
-import { isEmptyPage, PagePager } from '../../../../core/ui/list/Pager'
+import { PagedTable } from '../../../../core/ui/list/PagedTable'
 import { param } from '../../../../core/ui/list/query'
 import { useListQuery } from '../../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
@@ -49,28 +48,18 @@ export default function SipsPage() {
       }
       search={{ label: t('sips.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sips-search' }}
     >
-      <ListState
+      <PagedTable
         state={state}
-        // Empty when nothing matches at all; a page past the end (a link, a shrunk list) keeps the pager's way back.
-        isEmpty={isEmptyPage}
+        page={query.page}
+        limit={LIMIT}
+        onPage={p => setQuery({ page: p })}
+        onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'sips.noneFound' : 'sips.empty') }}
-        onRetry={reload}
-      >
-        {page => (
-          <>
-            <DataTable
-              aria-label={t('pages.sips')}
-              data-testid="sips-table"
-              columns={columns}
-              rows={page.items}
-              isBusy={state.status === 'loading'}
-              narrow="cards"
-            />
-            <PagePager page={query.page} total={page.total} limit={LIMIT} onPage={p => setQuery({ page: p })} />
-          </>
-        )}
-      </ListState>
+        aria-label={t('pages.sips')}
+        data-testid="sips-table"
+        columns={columns}
+      />
     </ListPage>
   )
 }
