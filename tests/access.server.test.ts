@@ -4,7 +4,6 @@
  * the modules' `access.ts` and must agree. The users are the real demo seed, signed in through the API; the browser
  * side is the real plugin registry fed with the profile the server returns.
  */
-import type { RouteOptions } from 'fastify'
 import { expect, it } from 'vitest'
 import { modules } from '../app/modules'
 import { actorOf, type Actor, type Rule } from '../core/access'
@@ -13,7 +12,6 @@ import { decideRoute } from '../core/auth/route'
 import { createRegistry } from '../core/plugin/registry'
 import { formatPhone } from '../core/validation'
 import { actorOfUser } from '../server/access/actor'
-import { ruleOfGuard } from '../server/auth/require-user'
 import { users } from '../server/db/schema'
 import { inArray } from 'drizzle-orm'
 import { employeeScope } from '../modules/callcenter/access'
@@ -25,6 +23,7 @@ import { inRowScope, type RowScope, type UserRef } from '../core/access'
 import { companies } from '../server/db/schema'
 import { DEMO_PASSWORD, DEMO_USERS, demoPhone, seedDemo } from '../server/seed'
 import { describeEachDb } from '../server/testing/harness'
+import { listEndpoints } from '../server/testing/endpoints'
 import { testModules } from '../server/testing/modules'
 
 const registry = createRegistry(modules)
@@ -50,20 +49,9 @@ describeEachDb(
   ctx => {
     /** Every endpoint behind `app.requireUser(…)`, with the rule it enforces (null: any signed-in user). */
     async function guardedRoutes(): Promise<GuardedRoute[]> {
-      const routes: GuardedRoute[] = []
-      // A fresh app: the hook must be in place before the plugins register their routes (at ready).
       const { buildApp } = await import('../server/app')
-      const app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() })
-      app.addHook('onRoute', (route: RouteOptions) => {
-        const handlers = [route.preHandler].flat().filter(Boolean)
-        for (const handler of handlers) {
-          const rule = ruleOfGuard(handler)
-          if (rule !== undefined) routes.push({ method: String(route.method), url: route.url, rule })
-        }
-      })
-      await app.ready()
-      await app.close()
-      return routes
+      const endpoints = await listEndpoints(() => buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() }))
+      return endpoints.flatMap(({ method, url, rule }) => (rule === undefined ? [] : [{ method, url, rule }]))
     }
 
     async function demoSessions(): Promise<DemoSession[]> {
