@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createPasswordHasher } from './auth/password'
+import { createPasswordHasher, hashQueueOf } from './auth/password'
 import { installAuth } from './auth/require-user'
 import { createSessionStore } from './auth/sessions'
 import { systemClock, type Clock } from './clock'
@@ -65,7 +65,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     hub,
     sessions,
     sms: options.sms ?? createOutboxSms(db, clock),
-    passwords: createPasswordHasher({ N: config.scryptN }),
+    passwords: createPasswordHasher({ N: config.scryptN, queue: hashQueueOf(config) }),
     tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs }),
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ROLE, type SignInResult } from '../../core/auth/profile'
 import { phoneDigits, registerForm } from '../../core/validation'
+import { perAddress } from '../auth/address-limit'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { companies, users } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
@@ -14,7 +15,7 @@ const phoneTaken = () => new ApiError(409, 'phoneTaken', { validation: { phone: 
 
 /** POST users/register: a client (role 10) with an empty company, signed in at once. */
 export function registerRoute(app: FastifyInstance, deps: ServerDeps): void {
-  app.post('/users/register', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) } }, async request => {
+  app.post('/users/register', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.registerRateLimit, deps.clock) }, async request => {
     const form = parseBody(registerForm, request.body)
     const phone = phoneDigits(form.phone) ?? ''
     // Checked before hashing so a duplicate answers fast; the unique index still decides a race.

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { phoneDigits, restorePasswordForm } from '../../core/validation'
+import { perAddress } from '../auth/address-limit'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { users } from '../db/schema'
 import type { ServerDeps } from '../deps'
@@ -31,7 +32,7 @@ export function sameName(a: string, b: string): boolean {
  * The SMS is queued before the hash changes: if the update then fails, the old password still works.
  */
 export function restorePasswordRoute(app: FastifyInstance, deps: ServerDeps): void {
-  app.post('/users/restore-password', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) } }, async request => {
+  app.post('/users/restore-password', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.restoreAddressRateLimit, deps.clock) }, async request => {
     const lang = pickLang(request.headers['accept-language'])
     const form = parseBody(restorePasswordForm, request.body)
     const user = await findUserByPhone(deps.db, phoneDigits(form.phone) ?? '')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Role, SignInResult } from '../../core/auth/profile'
 import { phoneDigits, signInForm } from '../../core/validation'
+import { perAddress } from '../auth/address-limit'
 import { perIpAndPhone } from '../auth/rate-limit'
 import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
@@ -18,7 +19,7 @@ function isCertificateAttempt(body: unknown): boolean {
 
 /** POST users/sign-in, GET users/get-sign-code. */
 export function signInRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  app.post('/users/sign-in', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) } }, async request => {
+  app.post('/users/sign-in', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.signInAddressRateLimit, deps.clock) }, async request => {
     if (isCertificateAttempt(request.body)) throw new ApiError(422, 'certificateNotConfigured')
     const form = parseBody(signInForm, request.body)
     const user = await findUserByPhone(deps.db, phoneDigits(form.phone) ?? '')
