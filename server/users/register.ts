@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ROLE, type SignInResult } from '../../core/auth/profile'
 import { phoneDigits, registerForm } from '../../core/validation'
 import { perAddress } from '../auth/address-limit'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { companies, users } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
@@ -20,6 +21,7 @@ export function registerRoute(app: FastifyInstance, deps: ServerDeps): void {
     const phone = phoneDigits(form.phone) ?? ''
     // Checked before hashing so a duplicate answers fast; the unique index still decides a race.
     if (await findUserByPhone(deps.db, phone)) throw phoneTaken()
+    refuseCommonPassword(form.password)
     const password_hash = await deps.passwords.hash(form.password)
     const created_at = new Date(deps.clock.now())
 
