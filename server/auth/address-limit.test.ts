@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { formatPhone } from '../../core/validation'
 import { describeEachDb } from '../testing/harness'
+import { addressKey } from './address-limit'
 
 const signIn = (phone11: string, password: string) => ({ phone: formatPhone(phone11), password })
 const fromAddress = (remoteAddress: string) => ({ remoteAddress })
@@ -61,3 +62,13 @@ describeEachDb(
   },
   { env: { SIGNIN_ADDRESS_RATE_LIMIT: '5/min', REGISTER_RATE_LIMIT: '2/hour', RESTORE_ADDRESS_RATE_LIMIT: '3/hour' } },
 )
+
+it('keys IPv4 addresses as they are and IPv6 addresses by their /64', () => {
+  expect(addressKey('10.0.0.1')).toBe('10.0.0.1')
+  expect(addressKey('::ffff:10.0.0.1')).toBe('10.0.0.1')
+  expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+  expect(addressKey('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+  expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+  expect(addressKey('::1')).toBe('0:0:0:0::/64')
+  expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'))
+})

@@ -32,6 +32,24 @@ export function createWindowCounter(limit: RateLimit, clock: Clock): WindowCount
   }
 }
 
+/**
+ * The key of a client address: an IPv4 address as is, an IPv6 address by its /64 network, since one
+ * subscriber usually holds a whole /64 and could otherwise take a fresh address for every try.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]!
+  if (!ip.includes(':')) return ip
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map(g => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`
+}
+
 export const tooManyRequests = (retryAfterMs: number) => new ApiError(429, 'tooManyRequests', { retryAfterSeconds: retryAfterMs / 1000 })
 
 /**
@@ -42,7 +60,7 @@ export const tooManyRequests = (retryAfterMs: number) => new ApiError(429, 'tooM
 export function perAddress(limit: RateLimit, clock: Clock) {
   const counter = createWindowCounter(limit, clock)
   return async (request: FastifyRequest): Promise<void> => {
-    const wait = counter.hit(request.ip)
+    const wait = counter.hit(addressKey(request.ip))
     if (wait !== null) throw tooManyRequests(wait)
   }
 }
