@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createPasswordHasher } from './auth/password'
+import { createPasswordHasher, hashQueueOf, type PasswordHasher } from './auth/password'
 import { installAuth } from './auth/require-user'
 import { createSessionStore } from './auth/sessions'
 import { systemClock, type Clock } from './clock'
@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider
   clock?: Clock
   broadcaster?: Broadcaster
+  /** The password hasher (default: scrypt at SCRYPT_N with the PASSWORD_HASH_* queue); tests pass one to watch its queue. */
+  passwords?: PasswordHasher
   /** The modules' server halves; the composition root (server/main.ts) passes app/server-modules.ts. */
   modules?: readonly ServerModule[]
 }
@@ -65,7 +67,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     hub,
     sessions,
     sms: options.sms ?? createOutboxSms(db, clock),
-    passwords: createPasswordHasher({ N: config.scryptN }),
+    passwords: options.passwords ?? createPasswordHasher({ N: config.scryptN, queue: hashQueueOf(config) }),
     tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs }),
   }
 

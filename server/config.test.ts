@@ -13,6 +13,14 @@ it('has the documented defaults', () => {
     socketTicketMs: 60_000,
     scryptN: 2 ** 17,
     signInRateLimit: { max: 10, windowMs: 60_000 },
+    signInAddressRateLimit: { max: 30, windowMs: 60_000 },
+    registerRateLimit: { max: 20, windowMs: 3_600_000 },
+    restoreAddressRateLimit: { max: 20, windowMs: 3_600_000 },
+    restoreSmsPerPhone: { max: 3, windowMs: 3_600_000 },
+    restorePendingMs: 24 * 3_600_000,
+    hashConcurrency: 2,
+    hashQueueLength: 64,
+    hashQueueWaitMs: 10_000,
     sipWsUrl: '',
     seed: 'auto',
     trustProxy: false,
@@ -52,4 +60,11 @@ it('fails loudly on values that would silently misbehave', () => {
   expect(() => rateLimit('ten a minute')).toThrow(/SIGNIN_RATE_LIMIT/)
   expect(rateLimit('100/hour')).toEqual({ max: 100, windowMs: 3_600_000 })
   expect(rateLimit('7')).toEqual({ max: 7, windowMs: 60_000 })
+})
+
+it('reads the sign-in, recovery and password-hash limits, naming the variable of a bad value', () => {
+  const c = loadConfig({ SIGNIN_ADDRESS_RATE_LIMIT: '50/min', RESTORE_SMS_PER_PHONE: '5/2h', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '8' })
+  expect(c).toMatchObject({ signInAddressRateLimit: { max: 50, windowMs: 60_000 }, restoreSmsPerPhone: { max: 5, windowMs: 7_200_000 }, hashConcurrency: 1, hashQueueLength: 8 })
+  expect(() => loadConfig({ REGISTER_RATE_LIMIT: 'lots' })).toThrow(/REGISTER_RATE_LIMIT/)
+  expect(() => loadConfig({ PASSWORD_HASH_WAIT_MS: '-1' })).toThrow(/PASSWORD_HASH_WAIT_MS/)
 })

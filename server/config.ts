@@ -24,6 +24,22 @@ export interface Config {
   socketTicketMs: number
   scryptN: number
   signInRateLimit: RateLimit
+  /** Sign-in attempts per client address across every phone (password spraying); an office behind one NAT shares it. */
+  signInAddressRateLimit: RateLimit
+  /** Registrations per client address. */
+  registerRateLimit: RateLimit
+  /** Password recovery requests per client address across phones (each may send an SMS: SMS pumping). */
+  restoreAddressRateLimit: RateLimit
+  /** Recovery SMS per phone; past it the answer stays the same and nothing is sent. */
+  restoreSmsPerPhone: RateLimit
+  /** How long a recovered (pending) password can be used to sign in. */
+  restorePendingMs: number
+  /** Password hashes computed at once; below libuv's thread pool (4) so file reads keep a thread. */
+  hashConcurrency: number
+  /** Password hashes waiting for a slot; past it the request answers 503 at once. */
+  hashQueueLength: number
+  /** How long a password hash may wait for a slot before the request answers 503. */
+  hashQueueWaitMs: number
   /** The telephony server's WebSocket URL for JsSIP; empty when there is none. */
   sipWsUrl: string
   seed: SeedMode
@@ -64,6 +80,14 @@ export function loadConfig(env: Env = process.env): Config {
     socketTicketMs: int(env, 'SOCKET_TICKET_MS', 60_000),
     scryptN: scryptN(int(env, 'SCRYPT_N', 2 ** 17)),
     signInRateLimit: rateLimit(env.SIGNIN_RATE_LIMIT || '10/min'),
+    signInAddressRateLimit: rateLimit(env.SIGNIN_ADDRESS_RATE_LIMIT || '30/min', 'SIGNIN_ADDRESS_RATE_LIMIT'),
+    registerRateLimit: rateLimit(env.REGISTER_RATE_LIMIT || '20/hour', 'REGISTER_RATE_LIMIT'),
+    restoreAddressRateLimit: rateLimit(env.RESTORE_ADDRESS_RATE_LIMIT || '20/hour', 'RESTORE_ADDRESS_RATE_LIMIT'),
+    restoreSmsPerPhone: rateLimit(env.RESTORE_SMS_PER_PHONE || '3/hour', 'RESTORE_SMS_PER_PHONE'),
+    restorePendingMs: int(env, 'RESTORE_PENDING_MS', 24 * 3_600_000),
+    hashConcurrency: Math.max(1, int(env, 'PASSWORD_HASH_CONCURRENCY', 2)),
+    hashQueueLength: int(env, 'PASSWORD_HASH_QUEUE', 64),
+    hashQueueWaitMs: int(env, 'PASSWORD_HASH_WAIT_MS', 10_000),
     sipWsUrl: env.SIP_WS_URL ?? '',
     seed: seedMode(env.SEED),
     staticDir: resolve(env.STATIC_DIR || resolve(REPO_ROOT, 'dist')),
@@ -128,9 +152,9 @@ function scryptN(n: number): number {
 }
 
 /** `10/min`, `5/10s`, `100/hour` or a bare number (per minute). */
-export function rateLimit(raw: string): RateLimit {
+export function rateLimit(raw: string, name = 'SIGNIN_RATE_LIMIT'): RateLimit {
   const match = /^\s*(\d+)\s*(?:\/\s*(\d*)\s*(s|sec|m|min|h|hour)?)?\s*$/.exec(raw)
-  if (!match) throw new Error(`SIGNIN_RATE_LIMIT must look like 10/min, got "${raw}"`)
+  if (!match) throw new Error(`${name} must look like 10/min, got "${raw}"`)
   const unitMs = { s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, hour: 3_600_000 }[match[3] ?? 'min'] ?? 60_000
   return { max: Number(match[1]), windowMs: Number(match[2] || 1) * unitMs }
 }

@@ -48,7 +48,7 @@ const newCaller = (extra: Record<string, unknown> = {}) => ({
   office_id: null,
   sip: '',
   emails: ['vera.home@example.com'],
-  password: 'secret123',
+  password: 'caller-pass-1',
   enabled: true,
   ...extra,
 })
@@ -149,13 +149,13 @@ describeEachDb('call center: employees (/callers)', ctx => {
       enabled: true,
       created_at: expect.any(String),
     })
-    expect(res.body).not.toContain('secret123')
+    expect(res.body).not.toContain('caller-pass-1')
     expect(res.body).not.toContain(sipPassword)
     const [row] = await ctx.db.select().from(users).where(eq(users.id, caller.id))
     expect(row?.password_hash).toMatch(/^scrypt\$/)
     expect(row).toMatchObject({ sip_code: '2001', sip_password: sipPassword, tender_service: true })
     // The new employee signs in and their own profile carries the SIP credentials.
-    const token = await ctx.signIn('77005551234', 'secret123')
+    const token = await ctx.signIn('77005551234', 'caller-pass-1')
     const profile = (await ctx.call('GET', '/api/v1/profile', token)).json().data as Profile
     expect(profile.sip).toEqual({ code: '2001', password: sipPassword, ws_url: '' })
     // …and no list shows them.
@@ -217,14 +217,14 @@ describeEachDb('call center: employees (/callers)', ctx => {
   it('edits an employee: a blank password keeps it, a new one ends their sessions, disabling ends them too', async () => {
     const w = await world(ctx)
     const created = (await ctx.call('POST', '/api/v1/call-center/callers', w.managerA.token, newCaller())).json().data
-    const employeeToken = await ctx.signIn('77005551234', 'secret123')
+    const employeeToken = await ctx.signIn('77005551234', 'caller-pass-1')
     const update = (body: Record<string, unknown>, token = w.managerA.token) => ctx.call('POST', `/api/v1/call-center/callers/${created.id}`, token, newCaller({ password: '', ...body }), EN)
 
     const renamed = await update({ full_name: 'Новикова-Орлова Вера', role: 160, emails: [] })
     expect(renamed.statusCode, renamed.body).toBe(200)
     expect(renamed.json().data).toMatchObject({ full_name: 'Новикова-Орлова Вера', role: 160, emails: [], office_id: w.a })
     expect((await ctx.call('GET', '/api/v1/profile', employeeToken)).statusCode).toBe(200)
-    expect(await ctx.signIn('77005551234', 'secret123')).toEqual(expect.any(String))
+    expect(await ctx.signIn('77005551234', 'caller-pass-1')).toEqual(expect.any(String))
 
     expect((await update({ password: 'newsecret' })).statusCode).toBe(200)
     expect((await ctx.call('GET', '/api/v1/profile', employeeToken)).statusCode).toBe(401)

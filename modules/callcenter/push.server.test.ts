@@ -43,7 +43,7 @@ const newCaller = (office_id: number | null) => ({
   office_id,
   sip: '',
   emails: [],
-  password: 'secret123',
+  password: 'caller-pass-1',
   enabled: true,
 })
 

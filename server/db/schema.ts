@@ -37,6 +37,12 @@ export const users = pgTable(
     language: varchar('language', { length: 2 }).notNull().default('ru'),
     /** Set while the account is switched off (an employee disabled by a manager): no sign-in, no session. */
     disabled_at: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * A password sent by recovery, not yet used: signing in with it makes it the password (server/users). The
+     * old one keeps working meanwhile, so a stranger who knows a phone and a name cannot lock its owner out.
+     */
+    pending_password_hash: text('pending_password_hash'),
+    pending_password_expires_at: timestamp('pending_password_expires_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   t => [uniqueIndex('users_phone_unique').on(t.phone)],

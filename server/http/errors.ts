@@ -18,11 +18,13 @@ export class ApiError extends Error {
   readonly code: number | undefined
   /** A refused workflow action: what the user may do with the record instead (server/workflow). */
   readonly allowed: string[] | undefined
+  /** Sent as Retry-After (429/503): when trying again may succeed. */
+  readonly retryAfterSeconds: number | undefined
 
   constructor(
     status: number,
     messageKey: ServerKey | ModuleMessageKey,
-    options: { validation?: Record<string, string>; code?: number; params?: Record<string, string | number>; allowed?: string[] } = {},
+    options: { validation?: Record<string, string>; code?: number; params?: Record<string, string | number>; allowed?: string[]; retryAfterSeconds?: number } = {},
   ) {
     super(messageKey)
     this.name = 'ApiError'
@@ -32,6 +34,7 @@ export class ApiError extends Error {
     this.validation = options.validation
     this.code = options.code
     this.allowed = options.allowed
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

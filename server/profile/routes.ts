@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Profile } from '../../core/auth/profile'
 import { changePasswordForm, profileSettingsForm } from '../../core/validation'
 import { profileLanguageForm } from '../../core/validation/forms'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { currentUser } from '../auth/require-user'
 import type { SessionUser, UserRow } from '../auth/sessions'
 import { users } from '../db/schema'
@@ -56,8 +57,13 @@ export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (!(await deps.passwords.verify(form.old_password, auth.user.password_hash))) {
       throw new ApiError(422, 'wrongOldPassword', { validation: { old_password: 'server:wrongOldPassword' } })
     }
+    refuseCommonPassword(form.password)
     const password_hash = await deps.passwords.hash(form.password)
-    await deps.db.update(users).set({ password_hash }).where(eq(users.id, auth.user.id))
+    // A password sent by an earlier recovery is void once the user chose a new one.
+    await deps.db
+      .update(users)
+      .set({ password_hash, pending_password_hash: null, pending_password_expires_at: null })
+      .where(eq(users.id, auth.user.id))
     // Other devices signed in with the old password are signed out; this one stays.
     await deps.sessions.revokeAllOf(auth.user.id, auth.sessionId)
     return ok(null)

@@ -17,6 +17,11 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   STATIC_DIR: '/nonexistent-dist',
   SIGNIN_RATE_LIMIT: '10/min',
+  // Per address across phones: high here, as every injected request comes from one address; the limits
+  // themselves are tested with their own values (server/auth/address-limit.test.ts).
+  SIGNIN_ADDRESS_RATE_LIMIT: '1000/min',
+  REGISTER_RATE_LIMIT: '1000/hour',
+  RESTORE_ADDRESS_RATE_LIMIT: '1000/hour',
 }
 
 export interface TestContext {

@@ -6,7 +6,7 @@ import { describeEachDb } from '../testing/harness'
 
 const registration = {
   phone: '+7 (701) 555-12-34',
-  password: 'secret12',
+  password: 'kalina-2024',
   full_name: 'Новый Клиент Клиентович',
   email: 'new@example.com',
   agree_personal_data: true,
@@ -22,7 +22,7 @@ describeEachDb('registration and password recovery', ctx => {
 
     const [user] = await ctx.db.select().from(users).where(eq(users.id, body.data.user_id))
     expect(user).toMatchObject({ phone: '77015551234', role: 10, full_name: registration.full_name, email: 'new@example.com' })
-    expect(user?.password_hash).not.toContain('secret12')
+    expect(user?.password_hash).not.toContain('kalina-2024')
     const owned = await ctx.db.select().from(companies).where(eq(companies.owner_user_id, body.data.user_id))
     expect(owned).toHaveLength(1)
     expect(owned[0]).toMatchObject({ inn: null, ogrn: null })
@@ -30,7 +30,7 @@ describeEachDb('registration and password recovery', ctx => {
     const company = await ctx.call('GET', '/api/v1/company', body.data.token)
     expect(company.json()).toEqual({ result: true, data: { id: owned[0]?.id, inn: null, ogrn: null, short_name: null, full_name: null } })
     // The new password works for a normal sign-in too.
-    expect(await ctx.signIn('77015551234', 'secret12')).toEqual(expect.any(String))
+    expect(await ctx.signIn('77015551234', 'kalina-2024')).toEqual(expect.any(String))
   })
 
   it('stores an empty e-mail as null', async () => {
@@ -67,12 +67,16 @@ describeEachDb('registration and password recovery', ctx => {
     expect(await ctx.db.select().from(users)).toHaveLength(0)
   })
 
-  it('restores a password: new one by SMS to the outbox, old one and old sessions stop working', async () => {
+  it('restores a password: a pending one by SMS; the old one and its sessions work until the new one is used', async () => {
     const user = await ctx.createUser({ full_name: 'Ёлкина Анна Петровна', password: 'old-pass' })
     const oldToken = await ctx.signIn(user.phone, 'old-pass')
     const res = await ctx.call('POST', '/api/v1/users/restore-password', null, { full_name: ' елкина  анна петровна ', phone: '+7 (700) 200-00-01' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ result: true, data: null, message: 'Новый пароль отправлен в SMS' })
+    expect(res.json()).toEqual({
+      result: true,
+      data: null,
+      message: 'Если телефон и ФИО совпадают, новый пароль отправлен в SMS. Текущий пароль действует, пока вы не войдёте с новым.',
+    })
 
     const outbox = await ctx.db.select().from(smsOutbox)
     expect(outbox).toHaveLength(1)
@@ -80,20 +84,38 @@ describeEachDb('registration and password recovery', ctx => {
     const newPassword = /: (\S+)$/.exec(outbox[0]?.text ?? '')?.[1] ?? ''
     expect(newPassword).toHaveLength(10)
 
-    expect(await ctx.signIn(user.phone, newPassword)).toEqual(expect.any(String))
+    // Until the new password is used, both work and the old session lives on.
+    const stillOld = await ctx.signIn(user.phone, 'old-pass')
+    expect((await ctx.call('GET', '/api/v1/profile', oldToken)).statusCode).toBe(200)
+
+    const fresh = await ctx.signIn(user.phone, newPassword)
+    expect((await ctx.call('GET', '/api/v1/profile', fresh)).statusCode).toBe(200)
+    // Using it made it the password: the old one and every other session are gone, and it keeps working.
     expect((await ctx.call('POST', '/api/v1/users/sign-in', null, { phone: '(700) 200-00-01', password: 'old-pass' })).statusCode).toBe(422)
     expect((await ctx.call('GET', '/api/v1/profile', oldToken)).statusCode).toBe(401)
+    expect((await ctx.call('GET', '/api/v1/profile', stillOld)).statusCode).toBe(401)
+    expect(await ctx.signIn(user.phone, newPassword)).toEqual(expect.any(String))
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id))
+    expect(row).toMatchObject({ pending_password_hash: null, pending_password_expires_at: null })
   })
 
-  it('answers an unknown phone and a wrong name alike, sending nothing', async () => {
+  it('answers a match, an unknown phone and a wrong name alike, sending only for the match', async () => {
     await ctx.createUser({ full_name: 'Иванов Иван' })
-    const wrongName = await ctx.call('POST', '/api/v1/users/restore-password', null, { full_name: 'Петров Пётр', phone: '(700) 200-00-01' })
-    const unknownPhone = await ctx.call('POST', '/api/v1/users/restore-password', null, { full_name: 'Иванов Иван', phone: '(700) 999-99-99' })
-    expect(wrongName.statusCode).toBe(422)
-    expect(unknownPhone.statusCode).toBe(422)
-    expect(wrongName.json()).toEqual(unknownPhone.json())
-    expect(wrongName.json().message).toBe('Пользователь с таким телефоном и ФИО не найден')
+    const ask = (body: object) => ctx.call('POST', '/api/v1/users/restore-password', null, body, { 'accept-language': 'en' })
+    const wrongName = await ask({ full_name: 'Петров Пётр', phone: '(700) 200-00-01' })
+    const unknownPhone = await ask({ full_name: 'Иванов Иван', phone: '(700) 999-99-99' })
     expect(await ctx.db.select().from(smsOutbox)).toHaveLength(0)
+    const match = await ask({ full_name: 'Иванов Иван', phone: '(700) 200-00-01' })
+    expect(await ctx.db.select().from(smsOutbox)).toHaveLength(1)
+    for (const res of [wrongName, unknownPhone, match]) {
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(match.body)
+    }
+    expect(match.json()).toEqual({
+      result: true,
+      data: null,
+      message: 'If the phone and full name match, a new password has been sent by SMS. Your current password still works until you sign in with the new one.',
+    })
   })
 
   it('validates the recovery form', async () => {

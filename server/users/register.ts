@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { ROLE, type SignInResult } from '../../core/auth/profile'
 import { phoneDigits, registerForm } from '../../core/validation'
+import { perAddress } from '../auth/address-limit'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { companies, users } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
@@ -14,11 +16,12 @@ const phoneTaken = () => new ApiError(409, 'phoneTaken', { validation: { phone: 
 
 /** POST users/register: a client (role 10) with an empty company, signed in at once. */
 export function registerRoute(app: FastifyInstance, deps: ServerDeps): void {
-  app.post('/users/register', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) } }, async request => {
+  app.post('/users/register', { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.registerRateLimit, deps.clock) }, async request => {
     const form = parseBody(registerForm, request.body)
     const phone = phoneDigits(form.phone) ?? ''
     // Checked before hashing so a duplicate answers fast; the unique index still decides a race.
     if (await findUserByPhone(deps.db, phone)) throw phoneTaken()
+    refuseCommonPassword(form.password)
     const password_hash = await deps.passwords.hash(form.password)
     const created_at = new Date(deps.clock.now())
 

@@ -1,11 +1,12 @@
 /**
  * Authentication flows through the real UI: /login while signed in (SPEC §2 public routes), protected
- * paths while signed out (remembered path), a wrong password.
+ * paths while signed out (remembered path), a wrong password, password recovery (the current password keeps working).
  */
 import { describe, expect, it } from 'vitest'
 import {
   fillLoginForm,
   loginErrorTexts,
+  nationalDigits,
   pathOf,
   sel,
   signIn,
@@ -15,6 +16,7 @@ import {
   waitForPath,
   waitForSignedIn,
 } from './support/browser'
+import ruAccount from '../../modules/account/i18n/ru.json'
 import { useE2E } from './support/setup'
 import { demoUser, expectedLanding } from './support/spec'
 
@@ -88,6 +90,28 @@ describe('a wrong password', () => {
     await fillLoginForm(page, client.phone, 'demo123')
     await expect.poll(() => page.locator(sel.submit).isEnabled()).toBe(true)
     await page.locator(sel.submit).click()
+    await waitForSignedIn(page)
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(expectedLanding(client))
+  })
+})
+
+describe('password recovery', () => {
+  it('tells the user a new password may have come by SMS, and the current password still signs in', async () => {
+    const { page } = e2e
+    await page.goto('/login')
+    await page.getByRole('button', { name: ruAccount.login.forgot }).click()
+    const form = page.locator('form[data-testid="restore-form"]')
+    await form.locator('input[name="full_name"]').fill('Иванов Иван Иванович')
+    const phone = form.locator('input[name="phone"]')
+    await phone.click()
+    await phone.fill('')
+    await phone.pressSequentially(nationalDigits(client.phone), { delay: 10 })
+    await form.locator('button[type="submit"]').click()
+
+    await expect.poll(() => page.getByRole('status').first().innerText(), { timeout: 15_000 }).toBe(ruAccount.restore.done)
+    // The alert closes by itself and the login form returns; the password sent is only pending.
+    await page.locator(sel.loginForm).waitFor({ state: 'visible', timeout: 15_000 })
+    await signIn(page, client.phone)
     await waitForSignedIn(page)
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(expectedLanding(client))
   })

@@ -4,6 +4,7 @@ import { phoneDigits } from '../../../core/validation'
 import type { Actor } from '../../../core/access'
 import { scopeWhere } from '../../../server/access/scope'
 import { currentActor, currentUser } from '../../../server/auth/require-user'
+import { refuseCommonPassword } from '../../../server/auth/common-passwords'
 import type { UserRow } from '../../../server/auth/sessions'
 import type { Db } from '../../../server/db/client'
 import { isUniqueViolation } from '../../../server/db/errors'
@@ -148,6 +149,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const form = parseBody(callerCreateForm, request.body)
     const office_id = await officeFor(actor, form.office_id)
     const phone = phoneDigits(form.phone)!
+    refuseCommonPassword(form.password)
     const password_hash = await deps.passwords.hash(form.password)
     const at = new Date(clock.now())
     try {
@@ -198,6 +200,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const office_id = everyOffice ? await officeFor(actor, form.office_id) : existing.office_id
     if (!everyOffice && form.office_id !== null && form.office_id !== existing.office_id) throw invalidInput({ office_id: cmsg.office })
     const phone = phoneDigits(form.phone)!
+    if (form.password) refuseCommonPassword(form.password)
     const password_hash = form.password ? await deps.passwords.hash(form.password) : null
     const at = new Date(clock.now())
     try {
@@ -220,7 +223,8 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
             sip_code: sip?.code ?? null,
             sip_password: sip?.password ?? null,
             disabled_at: form.enabled ? null : (existing.enabled ? at : undefined),
-            ...(password_hash ? { password_hash } : {}),
+            // A password set by a manager also voids one sent by an earlier recovery.
+            ...(password_hash ? { password_hash, pending_password_hash: null, pending_password_expires_at: null } : {}),
           })
           .where(eq(users.id, id))
         await tx
