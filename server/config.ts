@@ -40,6 +40,14 @@ export interface Config {
   mailFrom: string
   /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
   unsubscribeSecret: string | null
+  /** PUBLIC_URL or PUBLIC_ORIGIN was set: the socket URL and origin check use them; otherwise the listening address. */
+  publicUrlConfigured: boolean
+  /** SESSION_TOUCH_STEP_MS: a session's last_seen_at is written at most once per step (the idle limit is exact to within it). */
+  sessionTouchStepMs: number
+  /** SOCKET_SESSION_CHECK_MS: how often each node checks its open sockets' sessions for idle/absolute expiry (0: never). */
+  socketSessionCheckMs: number
+  /** SOCKET_FRAME_LIMIT: frames a socket may send — a bucket of `max` refilled at `max` per window; more are dropped. */
+  socketFrameLimit: RateLimit
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -73,6 +81,10 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL || allowedOrigins.length > 0),
+    sessionTouchStepMs: int(env, 'SESSION_TOUCH_STEP_MS', 60_000),
+    socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 30_000),
+    socketFrameLimit: rateLimit(env.SOCKET_FRAME_LIMIT || '20/10s', 'SOCKET_FRAME_LIMIT'),
   }
 }
 
@@ -128,9 +140,9 @@ function scryptN(n: number): number {
 }
 
 /** `10/min`, `5/10s`, `100/hour` or a bare number (per minute). */
-export function rateLimit(raw: string): RateLimit {
+export function rateLimit(raw: string, name = 'SIGNIN_RATE_LIMIT'): RateLimit {
   const match = /^\s*(\d+)\s*(?:\/\s*(\d*)\s*(s|sec|m|min|h|hour)?)?\s*$/.exec(raw)
-  if (!match) throw new Error(`SIGNIN_RATE_LIMIT must look like 10/min, got "${raw}"`)
+  if (!match) throw new Error(`${name} must look like 10/min, got "${raw}"`)
   const unitMs = { s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, hour: 3_600_000 }[match[3] ?? 'min'] ?? 60_000
   return { max: Number(match[1]), windowMs: Number(match[2] || 1) * unitMs }
 }
