@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm'
 import type { SignInMethod } from '../../core/auth/profile'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -97,7 +97,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         await db
           .update(sessions)
           .set({ last_seen_at: now })
-          .where(and(eq(sessions.id, row.sessionId), stepMs > 0 ? lt(sessions.last_seen_at, staleBefore) : undefined))
+          .where(and(eq(sessions.id, row.sessionId), stepMs > 0 ? lte(sessions.last_seen_at, staleBefore) : undefined))
       }
       return { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user }
     },
