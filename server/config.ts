@@ -17,7 +17,7 @@ export interface Config {
   dataDir: string
   /** A Postgres server; when absent the embedded PGlite at `<dataDir>/db` is used. */
   databaseUrl: string | null
-  /** Origins (scheme://host[:port]) besides the request's own host allowed to open the socket. */
+  /** PUBLIC_ORIGIN: origins (scheme://host[:port]) allowed to open the socket (never the request's Host header). */
   allowedOrigins: string[]
   sessionIdleMs: number
   sessionAbsoluteMs: number
