@@ -53,3 +53,20 @@ it('fails loudly on values that would silently misbehave', () => {
   expect(rateLimit('100/hour')).toEqual({ max: 100, windowMs: 3_600_000 })
   expect(rateLimit('7')).toEqual({ max: 7, windowMs: 60_000 })
 })
+
+it('reads the socket and session settings of issue 9, and whether a public address is configured', () => {
+  expect(loadConfig({})).toMatchObject({
+    publicUrlConfigured: false,
+    sessionTouchStepMs: 60_000,
+    socketSessionCheckMs: 30_000,
+    socketFrameLimit: { max: 20, windowMs: 10_000 },
+  })
+  expect(loadConfig({ PUBLIC_URL: 'https://cabinet.example' }).publicUrlConfigured).toBe(true)
+  expect(loadConfig({ PUBLIC_ORIGIN: 'https://cabinet.example' })).toMatchObject({ publicUrlConfigured: true, publicUrl: 'https://cabinet.example' })
+  expect(loadConfig({ SESSION_TOUCH_STEP_MS: '0', SOCKET_SESSION_CHECK_MS: '5000', SOCKET_FRAME_LIMIT: '5/s' })).toMatchObject({
+    sessionTouchStepMs: 0,
+    socketSessionCheckMs: 5000,
+    socketFrameLimit: { max: 5, windowMs: 1000 },
+  })
+  expect(() => loadConfig({ SOCKET_FRAME_LIMIT: 'lots' })).toThrow(/SOCKET_FRAME_LIMIT/)
+})
