@@ -29,7 +29,8 @@ export function reactAriaLocales(keep: readonly string[] = ['ru-RU', 'en-US']): 
  * lazy code into the first load.
  *
  * Dev: `/api` (HTTP and the real-time WebSocket) goes to the API server; API_PROXY overrides its address.
- * The Host header is kept (changeOrigin false) so the server's same-origin check of the socket still passes.
+ * The server never reads the Host header for the socket: its URL and allowed origins come from PUBLIC_URL /
+ * PUBLIC_ORIGIN, which scripts/dev.sh sets to this dev server's address (set them likewise for `vite preview`).
  */
 const apiProxy = {
   '/api': {

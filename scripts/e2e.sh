@@ -56,7 +56,7 @@ trap 'exit 130' INT TERM
 # limit is raised for the suite (the limiter itself is covered by the server tests).
 start_server() {
   echo "--- starting the server on $BASE_URL (DATA_DIR=$DATA_DIR, log $LOG)"
-  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" \
+  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" PUBLIC_URL="$BASE_URL" \
     SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
     SIGNIN_ADDRESS_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
     setsid npx tsx server/main.ts >"$LOG" 2>&1 </dev/null &

@@ -23,6 +23,7 @@ import { createInProcessBroadcaster, type Broadcaster } from './socket/broadcast
 import { createSocketHub, type SocketHub } from './socket/hub'
 import { createDbOutbox } from './socket/outbox'
 import { socketRoute } from './socket/route'
+import { startSessionSweep } from './socket/session-sweep'
 import { socketTicketRoute } from './socket/ticket-route'
 import { createTicketStore } from './socket/tickets'
 import { clientFullnessRoute } from './statistics/client-fullness'
@@ -59,7 +60,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const clock = options.clock ?? systemClock
   // One node by default (PGlite): seqs and the replay outbox still live in the database, so they survive a restart.
   const hub = createSocketHub(options.broadcaster ?? createInProcessBroadcaster(createDbOutbox(db, clock)))
-  const sessions = createSessionStore({ db, clock, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs })
+  const sessions = createSessionStore({
+    db,
+    clock,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    touchStepMs: config.sessionTouchStepMs,
+    // A revoked session's sockets close on every node (logout, password change, account switched off).
+    onEnded: ids => hub.endSessions(ids),
+  })
   const deps: ServerDeps = {
     db,
     config,
@@ -68,7 +77,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     sessions,
     sms: options.sms ?? createOutboxSms(db, clock),
     passwords: options.passwords ?? createPasswordHasher({ N: config.scryptN, queue: hashQueueOf(config) }),
-    tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs }),
+    tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs, idleMs: config.sessionIdleMs }),
   }
 
   const app = Fastify({
@@ -113,7 +122,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   )
   registerModules(app, options.modules ?? [], deps)
   installStatic(app, config.staticDir)
-  app.addHook('onClose', () => hub.close())
+  // Idle and absolute expiry have no event: each node checks its sockets' sessions now and then.
+  const stopSweep = startSessionSweep({ hub, sessions, clock, intervalMs: config.socketSessionCheckMs, onError: err => app.log.warn({ err }, 'socket session check failed') })
+  app.addHook('onClose', async () => {
+    stopSweep()
+    await hub.close()
+  })
   return app
 }
 

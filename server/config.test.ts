@@ -68,3 +68,20 @@ it('reads the sign-in, recovery and password-hash limits, naming the variable of
   expect(() => loadConfig({ REGISTER_RATE_LIMIT: 'lots' })).toThrow(/REGISTER_RATE_LIMIT/)
   expect(() => loadConfig({ PASSWORD_HASH_WAIT_MS: '-1' })).toThrow(/PASSWORD_HASH_WAIT_MS/)
 })
+
+it('reads the socket and session settings of issue 9, and whether a public address is configured', () => {
+  expect(loadConfig({})).toMatchObject({
+    publicUrlConfigured: false,
+    sessionTouchStepMs: 60_000,
+    socketSessionCheckMs: 30_000,
+    socketFrameLimit: { max: 20, windowMs: 10_000 },
+  })
+  expect(loadConfig({ PUBLIC_URL: 'https://cabinet.example' }).publicUrlConfigured).toBe(true)
+  expect(loadConfig({ PUBLIC_ORIGIN: 'https://cabinet.example' })).toMatchObject({ publicUrlConfigured: true, publicUrl: 'https://cabinet.example' })
+  expect(loadConfig({ SESSION_TOUCH_STEP_MS: '0', SOCKET_SESSION_CHECK_MS: '5000', SOCKET_FRAME_LIMIT: '5/s' })).toMatchObject({
+    sessionTouchStepMs: 0,
+    socketSessionCheckMs: 5000,
+    socketFrameLimit: { max: 5, windowMs: 1000 },
+  })
+  expect(() => loadConfig({ SOCKET_FRAME_LIMIT: 'lots' })).toThrow(/SOCKET_FRAME_LIMIT/)
+})

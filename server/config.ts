@@ -17,7 +17,7 @@ export interface Config {
   dataDir: string
   /** A Postgres server; when absent the embedded PGlite at `<dataDir>/db` is used. */
   databaseUrl: string | null
-  /** Origins (scheme://host[:port]) besides the request's own host allowed to open the socket. */
+  /** PUBLIC_ORIGIN: origins (scheme://host[:port]) allowed to open the socket (never the request's Host header). */
   allowedOrigins: string[]
   sessionIdleMs: number
   sessionAbsoluteMs: number
@@ -56,6 +56,14 @@ export interface Config {
   mailFrom: string
   /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
   unsubscribeSecret: string | null
+  /** PUBLIC_URL or PUBLIC_ORIGIN was set: the socket URL and origin check use them; otherwise the listening address. */
+  publicUrlConfigured: boolean
+  /** SESSION_TOUCH_STEP_MS: a session's last_seen_at is written at most once per step (the idle limit is exact to within it). */
+  sessionTouchStepMs: number
+  /** SOCKET_SESSION_CHECK_MS: how often each node checks its open sockets' sessions for idle/absolute expiry (0: never). */
+  socketSessionCheckMs: number
+  /** SOCKET_FRAME_LIMIT: frames a socket may send — a bucket of `max` refilled at `max` per window; more are dropped. */
+  socketFrameLimit: RateLimit
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -97,6 +105,10 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL || allowedOrigins.length > 0),
+    sessionTouchStepMs: int(env, 'SESSION_TOUCH_STEP_MS', 60_000),
+    socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 30_000),
+    socketFrameLimit: rateLimit(env.SOCKET_FRAME_LIMIT || '20/10s', 'SOCKET_FRAME_LIMIT'),
   }
 }
 

@@ -42,8 +42,11 @@ export interface Profile {
    * server's WebSocket URL (configuration SIP_WS_URL; empty when the deployment has none).
    */
   sip: { code: string; password: string; ws_url: string } | null
-  /** Absolute ws:// or wss:// URL with a short-lived one-time ticket. */
-  ws_connection_string: string
+  /**
+   * Absolute ws:// or wss:// URL with a short-lived one-time ticket. No longer sent (issue 9): the client asks
+   * GET v1/socket/ticket right before each connect; kept optional so a recorded profile that has it still replays.
+   */
+  ws_connection_string?: string
   /** Set while an administrator works inside this user's cabinet (issue 5 fills it). */
   impersonated_by?: { id: number; name: string } | null
 }

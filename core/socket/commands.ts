@@ -4,7 +4,7 @@ import type { SocketMessage } from './message'
 
 declare module '../bus/commands' {
   interface CommandMap {
-    /** Fetch a fresh one-time ticket for reconnect attempt `attempt` (the socket process dispatches it). */
+    /** Fetch a fresh one-time ticket for connect attempt `attempt` (0: the first, once the profile loaded; the socket process dispatches it). */
     'socket/reconnect': { attempt: number }
     /** The user asks to connect again after the socket gave up: a fresh series of attempts (ignored otherwise). */
     'socket/retry': Record<string, never>

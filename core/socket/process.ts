@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { EMPTY, Subscription, filter, merge, switchMap, takeUntil, tap, timer } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
+import { LOGIN_PATH } from '../auth/route'
 import type { ProcessDeps } from '../plugin/types'
 import { $lastSeq, $socketGaveUp } from './model'
 import { resumeMessageSchema, resumeUrl, SOCKET_RESUME } from './resume'
@@ -12,9 +13,11 @@ export const CLOSE_SESSION_ENDED = 4001
 
 /**
  * The connection's life (SPEC §4 Sockets), as logic only — the adapter does the I/O:
- * a loaded profile opens `ws_connection_string`; a close (or a failed ticket) waits 2 s, fetches a fresh one-time
- * ticket (`socket/reconnect`) and opens that, at most 100 times in a row; a successful open resets the count;
- * sign-out closes for good. After giving up, the user's `socket/retry` starts a fresh series: attempt 1 at once,
+ * a loaded profile fetches a one-time ticket right away (`socket/reconnect` attempt 0; the server no longer puts one
+ * in the profile, a recorded profile that has `ws_connection_string` opens it); a close (or a failed ticket) waits
+ * 2 s, fetches a fresh one-time ticket (`socket/reconnect`) and opens that, at most 100 times in a row; a successful open resets the count;
+ * sign-out closes for good, and so does the server's 4001 "session ended": the session is over here too, the user
+ * goes to /login. After giving up, the user's `socket/retry` starts a fresh series: attempt 1 at once,
  * then the same 2 s rhythm, up to 100 again.
  *
  * Every connection resumes from the last `seq` handled (./resume.ts): frames the server replays arrive as
@@ -56,7 +59,10 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
       if (wanted) return // a refreshed profile does not reconnect a live connection
       wanted = true
       attempt = 0
-      open(attempt, e.payload.profile.ws_connection_string)
+      const url = e.payload.profile.ws_connection_string
+      if (url) return open(attempt, url)
+      awaitingTicket = attempt
+      void commands.dispatch('socket/reconnect', { attempt }, 'process')
     }),
   )
   sub.add(bus.on('socket/opened').subscribe(() => (attempt = 0)))
@@ -89,7 +95,11 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
   const lost$ = merge(
     bus.on('socket/closed').pipe(
       tap(e => {
-        if (e.payload.code === CLOSE_SESSION_ENDED) wanted = false
+        if (e.payload.code !== CLOSE_SESSION_ENDED || !wanted) return
+        // Logout elsewhere, idle or absolute expiry, the account switched off, a password change: the token is dead.
+        wanted = false
+        bus.emit('auth/loggedOut', { reason: 'expired' }, 'process')
+        bus.emit('app/navigationRequested', { to: LOGIN_PATH, replace: true }, 'process')
       }),
     ),
     bus.on('socket/ticketFailed').pipe(

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm'
 import type { SignInMethod } from '../../core/auth/profile'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -17,21 +17,54 @@ export interface SessionUser {
 export interface SessionStore {
   /** Returns the bearer token; only its hash is stored. */
   create(userId: number, method: SignInMethod): Promise<string>
-  /** The live session for a token, touching last_seen_at in the same statement; null when missing, idle, expired or revoked. */
+  /**
+   * The live session for a token; null when missing, idle, expired, revoked or its user is switched off.
+   * last_seen_at is written only when older than the touch step (see createSessionStore).
+   */
   authenticate(token: string): Promise<SessionUser | null>
   /** Keeps a session alive without a token (socket wake-ups); false when it is no longer live. */
   touch(sessionId: number): Promise<boolean>
   revoke(sessionId: number): Promise<void>
-  /** After a password change or reset: every session of the user ends, except the one making the change. */
+  /** After a password change or reset, or the account switched off: every session of the user ends, except the one making the change. */
   revokeAllOf(userId: number, exceptSessionId?: number): Promise<void>
+  /** Which of these sessions are still live (user not switched off): one query for a node's open sockets. */
+  liveAmong(sessionIds: readonly number[]): Promise<Set<number>>
 }
 
-export function createSessionStore(deps: { db: Db; clock: Clock; idleMs: number; absoluteMs: number }): SessionStore {
-  const { db, clock, idleMs, absoluteMs } = deps
+export interface SessionStoreDeps {
+  db: Db
+  clock: Clock
+  idleMs: number
+  absoluteMs: number
+  /**
+   * last_seen_at is written at most once per this step (0: on every request). The idle limit is then exact to
+   * within the step: a session may end up to `touchStepMs` before a full idle window after its last request.
+   */
+  touchStepMs?: number
+  /**
+   * Told the ids of sessions that were just revoked (logout, password change, account switched off), so their
+   * sockets close on every node. A failure here does not undo the revocation: each node's periodic session check
+   * (server/socket/session-sweep.ts) closes them anyway.
+   */
+  onEnded?: (sessionIds: number[]) => Promise<void>
+}
 
-  /** A session is live when not revoked, before its absolute expiry, and seen within the idle window. */
-  function live(now: Date) {
-    return and(isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, new Date(now.getTime() - idleMs)))
+/**
+ * A session is live when not revoked, before its absolute expiry, and seen within the idle window. The one
+ * definition: requests, socket tickets and the sockets' periodic check all use it.
+ */
+export function liveSession(now: Date, idleMs: number): SQL {
+  return and(isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, new Date(now.getTime() - idleMs)))!
+}
+
+export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+  const { db, clock, idleMs, absoluteMs } = deps
+  const stepMs = deps.touchStepMs ?? 0
+  const live = (now: Date) => liveSession(now, idleMs)
+
+  async function ended(rows: { id: number }[]): Promise<void> {
+    if (rows.length === 0 || !deps.onEnded) return
+    await deps.onEnded(rows.map(r => r.id)).catch(() => {})
   }
 
   return {
@@ -51,14 +84,22 @@ export function createSessionStore(deps: { db: Db; clock: Clock; idleMs: number;
 
     async authenticate(token) {
       const now = new Date(clock.now())
-      // One round trip: PGlite serves one query at a time, and every API request passes here.
+      // One round trip for the common case: every API request passes here, and PGlite serves one query at a time.
       const [row] = await db
-        .update(sessions)
-        .set({ last_seen_at: now })
-        .from(users)
-        .where(and(eq(sessions.token_hash, sha256(token)), eq(users.id, sessions.user_id), isNull(users.disabled_at), live(now)))
-        .returning({ sessionId: sessions.id, signInMethod: sessions.sign_in_method, user: users })
-      return row ? { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user } : null
+        .select({ sessionId: sessions.id, signInMethod: sessions.sign_in_method, lastSeenAt: sessions.last_seen_at, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(and(eq(sessions.token_hash, sha256(token)), isNull(users.disabled_at), live(now)))
+      if (!row) return null
+      const staleBefore = new Date(now.getTime() - stepMs)
+      if (row.lastSeenAt.getTime() <= staleBefore.getTime()) {
+        // The second trip, at most once per step per session; the condition keeps concurrent requests to one write.
+        await db
+          .update(sessions)
+          .set({ last_seen_at: now })
+          .where(and(eq(sessions.id, row.sessionId), stepMs > 0 ? lte(sessions.last_seen_at, staleBefore) : undefined))
+      }
+      return { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user }
     },
 
     async touch(sessionId) {
@@ -66,24 +107,40 @@ export function createSessionStore(deps: { db: Db; clock: Clock; idleMs: number;
       const rows = await db
         .update(sessions)
         .set({ last_seen_at: now })
-        .where(and(eq(sessions.id, sessionId), live(now)))
+        .from(users)
+        .where(and(eq(sessions.id, sessionId), eq(users.id, sessions.user_id), isNull(users.disabled_at), live(now)))
         .returning({ id: sessions.id })
       return rows.length > 0
     },
 
     async revoke(sessionId) {
-      await db
+      const rows = await db
         .update(sessions)
         .set({ revoked_at: new Date(clock.now()) })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)))
+        .returning({ id: sessions.id })
+      await ended(rows)
     },
 
     async revokeAllOf(userId, exceptSessionId) {
       const mine = and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))
-      await db
+      const rows = await db
         .update(sessions)
         .set({ revoked_at: new Date(clock.now()) })
         .where(exceptSessionId === undefined ? mine : and(mine, ne(sessions.id, exceptSessionId)))
+        .returning({ id: sessions.id })
+      await ended(rows)
+    },
+
+    async liveAmong(sessionIds) {
+      if (sessionIds.length === 0) return new Set()
+      const now = new Date(clock.now())
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(and(inArray(sessions.id, [...sessionIds]), isNull(users.disabled_at), live(now)))
+      return new Set(rows.map(r => r.id))
     },
   }
 }

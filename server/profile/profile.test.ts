@@ -5,7 +5,7 @@ import { socketTickets, users } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
 
 describeEachDb('profile and socket tickets', ctx => {
-  it('returns the Profile shape with a one-time socket URL on the request host', async () => {
+  it('returns the Profile shape and issues no socket ticket (the client asks for one when it connects)', async () => {
     const user = await ctx.createUser({ role: 35, full_name: 'Смирнова Елена', email: 'e@example.com', tender_service: true, sip_code: '1035', sip_password: 'sip-pass' })
     const token = await ctx.signIn(user.phone, user.password)
     const res = await ctx.call('GET', '/api/v1/profile', token, undefined, { host: 'cabinet.example:8443' })
@@ -22,11 +22,19 @@ describeEachDb('profile and socket tickets', ctx => {
       settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
       language: 'ru',
       sip: { code: '1035', password: 'sip-pass', ws_url: '' },
-      ws_connection_string: expect.stringMatching(/^ws:\/\/cabinet\.example:8443\/api\/v1\/socket\?ticket=[\w-]{43}$/),
       impersonated_by: null,
     })
+    expect(await ctx.db.select().from(socketTickets)).toEqual([])
+  })
+
+  it('issues a one-time socket URL on the configured public address, whatever the Host header says', async () => {
+    const user = await ctx.createUser()
+    const token = await ctx.signIn(user.phone, user.password)
+    const res = await ctx.call('GET', '/api/v1/socket/ticket', token, undefined, { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example' })
+    const url: string = res.json().data.ws_connection_string
+    expect(url).toMatch(/^wss:\/\/cabinet\.example\/api\/v1\/socket\?ticket=[\w-]{43}$/)
     // The ticket is stored hashed, bound to this session, valid 60 s.
-    const ticket = new URL(profile.ws_connection_string).searchParams.get('ticket') ?? ''
+    const ticket = new URL(url).searchParams.get('ticket') ?? ''
     const [row] = await ctx.db.select().from(socketTickets)
     expect(row?.ticket_hash).not.toBe(ticket)
     expect(row?.expires_at.getTime()).toBe(ctx.clock.now() + 60_000)
@@ -106,4 +114,4 @@ describeEachDb('profile and socket tickets', ctx => {
     expect(row?.language).toBe('ru')
     expect((await ctx.call('POST', '/api/v1/profile/language', null, { language: 'en' })).statusCode).toBe(401)
   })
-})
+}, { env: { PUBLIC_URL: 'https://cabinet.example' } })

@@ -11,14 +11,13 @@ import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import { parseBody } from '../http/validate'
-import { connectionString } from '../socket/connection-string'
 import { toProfile } from './to-profile'
 
 /** GET profile, POST profile/settings, POST profile/language, POST profile/password. */
 export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  async function profileOf(request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
-    const ws = await connectionString(request, deps.tickets, { userId: user.id, sessionId: auth.sessionId })
-    let profile = toProfile(user, ws, deps.config.sipWsUrl)
+  // No socket ticket here: the client asks GET socket/ticket right before each connect (a profile load is not one).
+  async function profileOf(_request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
+    let profile = toProfile(user, deps.config.sipWsUrl)
     // Fields modules add (e.g. impersonated_by, SPEC §2 "log into their cabinet").
     for (const contribute of app.extensions.profile) profile = { ...profile, ...(await contribute({ ...auth, user })) }
     return profile

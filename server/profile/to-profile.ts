@@ -6,7 +6,7 @@ import type { UserRow } from '../auth/sessions'
  * formats it (formatPhone). `sip` appears only for users with a softphone code, with the SIP server's
  * WebSocket URL from configuration (`sipWsUrl`).
  */
-export function toProfile(user: UserRow, wsConnectionString: string, sipWsUrl = ''): Profile {
+export function toProfile(user: UserRow, sipWsUrl = ''): Profile {
   return {
     id: user.id,
     name: user.full_name,
@@ -24,7 +24,6 @@ export function toProfile(user: UserRow, wsConnectionString: string, sipWsUrl = 
     // A value the column could hold but no pack exists for reads as the default, as notifications do.
     language: user.language === 'en' ? 'en' : 'ru',
     sip: user.sip_code ? { code: user.sip_code, password: user.sip_password ?? '', ws_url: sipWsUrl } : null,
-    ws_connection_string: wsConnectionString,
     impersonated_by: null,
   }
 }

@@ -17,6 +17,9 @@ export interface Publication {
 /** What reaches each node: one user's copy, seq already assigned. */
 export type Deliver = (userId: number, message: SocketMessage, exceptConnectionId?: string) => void
 
+/** What reaches each node when sessions end (logout, password change, account switched off): close their sockets. */
+export type SessionsEnded = (sessionIds: readonly number[]) => void
+
 /**
  * The seam between the hub and the transport: in process (one node, PGlite) or Postgres LISTEN/NOTIFY
  * (pg-broadcaster.ts, several nodes). Either way seq is assigned here, centrally, not in the hub.
@@ -27,7 +30,9 @@ export interface Broadcaster {
    * `interrupted` is called when deliveries may have been lost (the transport dropped, and again when it is back,
    * for sockets that attached meanwhile); the hub then closes its sockets so the clients reconnect and resume.
    */
-  subscribe(deliver: Deliver, interrupted?: () => void): () => void
+  subscribe(deliver: Deliver, interrupted?: () => void, sessionsEnded?: SessionsEnded): () => void
+  /** Tells every node (this one included) that these sessions are over. */
+  endSessions(sessionIds: readonly number[]): Promise<void>
   /** The user's last seq and what came after `since` (see SocketOutbox.history). */
   history(userId: number, since: number | null): Promise<History>
   /** Resolves once deliveries flow (the LISTEN connection is up); the app awaits it before serving. */
@@ -41,6 +46,7 @@ export interface Broadcaster {
  */
 export function createInProcessBroadcaster(outbox: SocketOutbox = createMemoryOutbox()): Broadcaster {
   const subscribers = new Set<Deliver>()
+  const enders = new Set<SessionsEnded>()
   let queue: Promise<void> = Promise.resolve()
 
   async function run({ userIds, message, sequenced, exceptConnectionId }: Publication): Promise<void> {
@@ -60,14 +66,22 @@ export function createInProcessBroadcaster(outbox: SocketOutbox = createMemoryOu
       queue = done.catch(() => {})
       return done
     },
-    subscribe(deliver) {
+    subscribe(deliver, _interrupted, sessionsEnded) {
       subscribers.add(deliver)
-      return () => subscribers.delete(deliver)
+      if (sessionsEnded) enders.add(sessionsEnded)
+      return () => {
+        subscribers.delete(deliver)
+        if (sessionsEnded) enders.delete(sessionsEnded)
+      }
+    },
+    async endSessions(sessionIds) {
+      if (sessionIds.length > 0) for (const ended of enders) ended(sessionIds)
     },
     history: (userId, since) => outbox.history(userId, since),
     start: async () => {},
     async close() {
       subscribers.clear()
+      enders.clear()
     },
   }
 }

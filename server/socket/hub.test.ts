@@ -87,3 +87,21 @@ it('answers reload when the gap is no longer kept, and closes with 1012 when the
   interrupted()
   expect(closed).toEqual([1012])
 })
+
+it('closes the sockets of ended sessions with 4001 (told through the broadcaster) and lists the sessions it holds', async () => {
+  const hub = createSocketHub(createInProcessBroadcaster())
+  const closed: Array<[string, number]> = []
+  const tab = (id: string, userId: number, sessionId: number | null): HubConnection => ({ id, userId, sessionId, send: () => {}, close: code => closed.push([id, code]) })
+  hub.attach(tab('a1', 1, 10))
+  hub.attach(tab('a2', 1, 10))
+  hub.attach(tab('b', 1, 11))
+  hub.attach(tab('c', 2, 12))
+  hub.attach(tab('n', 3, null))
+  expect(hub.openSessionIds().sort()).toEqual([10, 11, 12])
+  await hub.endSessions([10, 12, 99])
+  expect(closed.sort()).toEqual([
+    ['a1', 4001],
+    ['a2', 4001],
+    ['c', 4001],
+  ])
+})

@@ -2,6 +2,7 @@ import type { SocketMessage } from '../../core/socket/message'
 import type { Broadcaster } from './broadcaster'
 import { SOCKET_RESUME } from '../../core/socket/resume'
 import { RESUME, type Since } from './resume'
+import { CLOSE_SESSION_ENDED } from './session-control'
 
 /** One open socket as the hub sees it (a thin wrapper over ws, so the hub is testable without sockets). */
 export interface HubConnection {
@@ -26,6 +27,12 @@ export interface SocketHub {
   /** Registers an open socket; returns the function that unregisters it. */
   attach(connection: HubConnection, options?: AttachOptions): () => void
   connectionCount(userId: number): number
+  /** Closes these sessions' sockets with 4001 on every node (the sessions were revoked). */
+  endSessions(sessionIds: readonly number[]): Promise<void>
+  /** The sessions this node holds open sockets for (the periodic session check reads them). */
+  openSessionIds(): number[]
+  /** Closes this node's sockets of these sessions with 4001. */
+  closeSessions(sessionIds: Iterable<number>): void
   /** Resolves when messages from every node reach this one. */
   ready(): Promise<void>
   close(): Promise<void>
@@ -78,6 +85,16 @@ export function createSocketHub(broadcaster: Broadcaster): SocketHub {
     for (const entries of byUser.values()) for (const e of entries.values()) e.connection.close(code, reason)
   }
 
+  function closeSessions(sessionIds: Iterable<number>): void {
+    const ended = new Set(sessionIds)
+    if (ended.size === 0) return
+    for (const entries of byUser.values()) {
+      for (const e of entries.values()) {
+        if (e.connection.sessionId !== null && ended.has(e.connection.sessionId)) e.connection.close(CLOSE_SESSION_ENDED, 'session ended')
+      }
+    }
+  }
+
   const unsubscribe = broadcaster.subscribe(
     (userId, message, exceptConnectionId) => {
       const entries = byUser.get(userId)
@@ -88,6 +105,7 @@ export function createSocketHub(broadcaster: Broadcaster): SocketHub {
       }
     },
     () => closeAll(CLOSE_RESUME, 'reconnect and resume'),
+    closeSessions,
   )
 
   return {
@@ -114,6 +132,16 @@ export function createSocketHub(broadcaster: Broadcaster): SocketHub {
     },
 
     connectionCount: userId => byUser.get(userId)?.size ?? 0,
+
+    endSessions: sessionIds => (sessionIds.length === 0 ? Promise.resolve() : broadcaster.endSessions(sessionIds)),
+
+    openSessionIds() {
+      const ids = new Set<number>()
+      for (const entries of byUser.values()) for (const e of entries.values()) if (e.connection.sessionId !== null) ids.add(e.connection.sessionId)
+      return [...ids]
+    },
+
+    closeSessions,
 
     ready: () => broadcaster.start(),
 

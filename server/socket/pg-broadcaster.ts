@@ -4,19 +4,23 @@ import type { SocketMessage } from '../../core/socket/message'
 import { systemClock, type Clock } from '../clock'
 import type { Db } from '../db/client'
 import { socketOutbox } from '../db/schema'
-import type { Broadcaster, Deliver } from './broadcaster'
+import type { Broadcaster, Deliver, SessionsEnded } from './broadcaster'
 import { createDbOutbox, DEFAULT_RETENTION, type Retention } from './outbox'
 
 export const SOCKET_CHANNEL = 'cabinet_socket'
 
 /** NOTIFY payloads must stay under 8000 bytes; keep a margin for the JSON wrapper. */
 const PAYLOAD_LIMIT = 7800
+/** Session ids per "sessions ended" payload: 500 ids of up to 10 digits stay under the limit. */
+const ENDED_PER_PAYLOAD = 500
 
 /**
  * A NOTIFY payload. `d`: [userId, seq] pairs (seq 0 = unsequenced) for message `m`; a message too large for
- * a payload is sent as `f` pairs, fetched from the outbox by every node; `x` is the connection to skip.
+ * a payload is sent as `f` pairs, fetched from the outbox by every node; `x` is the connection to skip;
+ * `e`: ids of sessions that ended, whose sockets every node closes.
  */
 interface Wire {
+  e?: number[]
   m?: SocketMessage
   d?: Array<[number, number]>
   f?: Array<[number, number]>
@@ -47,7 +51,7 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
   const outbox = createDbOutbox(db, clock, options.retention ?? DEFAULT_RETENTION)
   const reconnectMs = options.reconnectMs ?? 1000
   const onError = options.onError ?? (() => {})
-  const subscribers = new Set<{ deliver: Deliver; interrupted?: (() => void) | undefined }>()
+  const subscribers = new Set<{ deliver: Deliver; interrupted?: (() => void) | undefined; sessionsEnded?: SessionsEnded | undefined }>()
   let listener: pg.Client | null = null
   let starting: Promise<void> | null = null
   let retry: NodeJS.Timeout | null = null
@@ -63,6 +67,10 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
 
   async function receive(payload: string): Promise<void> {
     const wire = JSON.parse(payload) as Wire
+    if (wire.e) {
+      for (const s of subscribers) s.sessionsEnded?.(wire.e)
+      return
+    }
     if (wire.m && wire.d) {
       for (const [userId, seq] of wire.d) deliverAll(userId, seq ? { ...wire.m, seq } : wire.m, wire.x)
       return
@@ -152,10 +160,16 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
         }
       })
     },
-    subscribe(deliver, interrupted) {
-      const entry = { deliver, interrupted }
+    subscribe(deliver, interrupted, sessionsEnded) {
+      const entry = { deliver, interrupted, sessionsEnded }
       subscribers.add(entry)
       return () => subscribers.delete(entry)
+    },
+    async endSessions(sessionIds) {
+      const ids = [...new Set(sessionIds)]
+      for (let i = 0; i < ids.length; i += ENDED_PER_PAYLOAD) {
+        await db.execute(sql`select pg_notify(${SOCKET_CHANNEL}, ${JSON.stringify({ e: ids.slice(i, i + ENDED_PER_PAYLOAD) } satisfies Wire)})`)
+      }
     },
     history: (userId, since) => outbox.history(userId, since),
     start,

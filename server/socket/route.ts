@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../http/errors'
 import type { ServerDeps } from '../deps'
 import type { HubConnection } from './hub'
-import { isOriginAllowed } from './origin'
+import { CLOSE_POLICY_VIOLATION, createFrameLimiter, createTouchThrottle } from './frame-limit'
+import { allowedSocketOrigins, isOriginAllowed } from './origin'
 import { parseSince, type Since } from './resume'
 import { handleClientMessage } from './session-control'
 import type { TicketOwner } from './tickets'
@@ -17,13 +18,15 @@ const owners = new WeakMap<FastifyRequest, TicketOwner & { since: Since | null }
  * `since` are checked before the upgrade, so a refused client gets a plain HTTP 403/401/400 instead of an
  * open-then-closed socket. `since` resumes: see resume.ts.
  */
-export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'tickets' | 'hub' | 'sessions'>): void {
+export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'tickets' | 'hub' | 'sessions' | 'clock'>): void {
+  const shouldTouch = createTouchThrottle(deps.config.sessionTouchStepMs, deps.clock)
   app.get<{ Querystring: { ticket?: string; since?: string } }>(
     '/socket',
     {
       websocket: true,
       preValidation: async request => {
-        if (!isOriginAllowed(request.headers.origin, request.headers.host, deps.config.allowedOrigins)) {
+        // Never the request's Host: configured public origins, else the address this server listens on.
+        if (!isOriginAllowed(request.headers.origin, allowedSocketOrigins(deps.config, request.server))) {
           throw new ApiError(403, 'socketOriginRefused')
         }
         // Checked before the ticket is spent: a malformed resume point must not cost the client its ticket.
@@ -49,9 +52,13 @@ export function socketRoute(app: FastifyInstance, deps: Pick<ServerDeps, 'config
       }
       const detach = deps.hub.attach(connection, { since: owner.since })
       socket.on('close', detach)
+      const frame = createFrameLimiter(deps.config.socketFrameLimit, deps.clock)
       socket.on('message', (data, isBinary) => {
-        if (isBinary) return
-        handleClientMessage(data.toString(), connection, deps).catch((err: unknown) => request.log.warn({ err }, 'socket message failed'))
+        // Counted before anything else, binary frames too: a flood costs us nothing but this.
+        const verdict = frame()
+        if (verdict === 'flood') return socket.close(CLOSE_POLICY_VIOLATION, 'too many frames')
+        if (verdict === 'drop' || isBinary) return
+        handleClientMessage(data.toString(), connection, { ...deps, shouldTouch }).catch((err: unknown) => request.log.warn({ err }, 'socket message failed'))
       })
     },
   )

@@ -12,7 +12,11 @@ const clientMessage = v.object({ type: v.number(), action: v.string() })
  * Client → server messages (SPEC §4 Sockets). Only type-2 session control is accepted; anything else,
  * including malformed JSON, is ignored: a client cannot address other users.
  */
-export async function handleClientMessage(raw: string, connection: HubConnection, deps: { hub: SocketHub; sessions: SessionStore }): Promise<void> {
+export async function handleClientMessage(
+  raw: string,
+  connection: HubConnection,
+  deps: { hub: SocketHub; sessions: SessionStore; shouldTouch?: (sessionId: number) => boolean },
+): Promise<void> {
   let parsed: unknown
   try {
     parsed = JSON.parse(raw)
@@ -24,8 +28,9 @@ export async function handleClientMessage(raw: string, connection: HubConnection
   const { userId, sessionId } = connection
 
   if (result.output.action === SESSION_ACTION.wakeUp) {
-    // Activity in any tab keeps the session alive and resets every tab's idle timer.
-    if (sessionId !== null && !(await deps.sessions.touch(sessionId))) {
+    // Activity in any tab keeps the session alive and resets every tab's idle timer; the session row is written at
+    // most once per touch step (the periodic session check closes a socket whose session ended meanwhile).
+    if (sessionId !== null && (deps.shouldTouch?.(sessionId) ?? true) && !(await deps.sessions.touch(sessionId))) {
       const logout: SocketMessage = { type: 2, action: SESSION_ACTION.logout, sender_id: null }
       connection.send(JSON.stringify(logout))
       connection.close(CLOSE_SESSION_ENDED, 'session ended')

@@ -1,86 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import WebSocket from 'ws'
-import type { SocketMessage } from '../../core/socket/message'
 import { sessions } from '../db/schema'
-import { describeEachDb, type TestContext } from '../testing/harness'
+import { describeEachDb } from '../testing/harness'
 import { CLOSE_SESSION_ENDED } from './session-control'
-
-/** A real client socket that queues what arrives, so tests can await messages in order. */
-class Client {
-  readonly received: SocketMessage[] = []
-  private waiters: Array<() => void> = []
-  closed: Promise<number>
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', data => {
-      this.received.push(JSON.parse(data.toString()) as SocketMessage)
-      for (const wake of this.waiters.splice(0)) wake()
-    })
-    this.closed = new Promise(resolve => ws.on('close', code => resolve(code)))
-  }
-
-  send(message: SocketMessage | string): void {
-    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message))
-  }
-
-  /** Resolves once `count` messages have arrived in total. */
-  async waitFor(count: number, timeoutMs = 3000): Promise<SocketMessage[]> {
-    const deadline = Date.now() + timeoutMs
-    while (this.received.length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${JSON.stringify(this.received)}`)
-      await new Promise<void>(resolve => {
-        this.waiters.push(resolve)
-        setTimeout(resolve, 50)
-      })
-    }
-    return this.received.slice(0, count)
-  }
-
-  /** Nothing more arrives within a short while. */
-  async expectQuiet(ms = 200): Promise<void> {
-    const before = this.received.length
-    await new Promise(resolve => setTimeout(resolve, ms))
-    expect(this.received.length).toBe(before)
-  }
-
-  close(): void {
-    this.ws.close()
-  }
-}
-
-/** Opens a socket; rejects with the HTTP status when the server refuses the upgrade. */
-function connect(url: string, origin?: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, origin ? { origin } : {})
-    const client = new Client(ws)
-    ws.once('open', () => resolve(client))
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
-    ws.once('error', reject)
-  })
-}
-
-async function listen(ctx: TestContext): Promise<string> {
-  return ctx.app.listen({ port: 0, host: '127.0.0.1' })
-}
-
-/** Signs in over real HTTP and returns the token and the profile's socket URL. */
-async function session(ctx: TestContext, base: string, user: { phone: string; password: string }) {
-  const token = await ctx.signIn(user.phone, user.password)
-  const res = await fetch(`${base}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } })
-  const body = (await res.json()) as { data: { ws_connection_string: string } }
-  return { token, url: body.data.ws_connection_string }
-}
-
-async function freshUrl(base: string, token: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/socket/ticket`, { headers: { authorization: `Bearer ${token}` } })
-  return ((await res.json()) as { data: { ws_connection_string: string } }).data.ws_connection_string
-}
+import { connect, freshUrl, listen, session } from './test-client'
 
 describeEachDb(
   'socket hub',
   ctx => {
-    it('connects with the profile ticket and refuses to reuse it', async () => {
+    it('connects with a ticket on the listening address and refuses to reuse it', async () => {
       const base = await listen(ctx)
       const user = await ctx.createUser()
       const { url } = await session(ctx, base, user)
@@ -104,17 +32,16 @@ describeEachDb(
       await expect(connect(`${wsBase}/api/v1/socket`)).rejects.toThrow('HTTP 401')
     })
 
-    it('refuses a foreign Origin without spending the ticket; accepts our host and configured origins', async () => {
+    it('refuses a foreign Origin without spending the ticket, even with a forged Host; accepts the listening address', async () => {
       const base = await listen(ctx)
       const user = await ctx.createUser()
-      const { url, token } = await session(ctx, base, user)
+      const { url } = await session(ctx, base, user)
       await expect(connect(url, 'https://evil.example')).rejects.toThrow('HTTP 403')
+      await expect(connect(url, 'https://evil.example', { host: 'evil.example' })).rejects.toThrow('HTTP 403')
       await expect(connect(url, 'not a url')).rejects.toThrow('HTTP 403')
       const same = await connect(url, base)
-      const configured = await connect(await freshUrl(base, token), 'https://cabinet.example')
-      expect(ctx.app.hub.connectionCount(user.id)).toBe(2)
+      expect(ctx.app.hub.connectionCount(user.id)).toBe(1)
       same.close()
-      configured.close()
     })
 
     it('echoes a wake-up to every socket of the user and keeps the session alive', async () => {
@@ -144,9 +71,10 @@ describeEachDb(
     it('closes the socket with a logout when a wake-up finds the session over', async () => {
       const base = await listen(ctx)
       const user = await ctx.createUser()
-      const { url, token } = await session(ctx, base, user)
+      const { url } = await session(ctx, base, user)
       const tab = await connect(url)
-      await fetch(`${base}/api/v1/users/logout`, { headers: { authorization: `Bearer ${token}` } })
+      // Ended behind the store's back (no "sessions ended" message): the wake-up itself finds out.
+      await ctx.db.update(sessions).set({ revoked_at: new Date(ctx.clock.now()) }).where(eq(sessions.user_id, user.id))
       tab.send({ type: 2, action: 'wakeUp' })
       expect(await tab.waitFor(1)).toEqual([{ type: 2, action: 'logout', sender_id: null }])
       expect(await tab.closed).toBe(CLOSE_SESSION_ENDED)
@@ -157,13 +85,15 @@ describeEachDb(
       const user = await ctx.createUser()
       const { url, token } = await session(ctx, base, user)
       const leaving = await connect(url)
-      const other = await connect(await freshUrl(base, token))
-      // Sent after the token is revoked: the relay does not depend on the session.
-      await fetch(`${base}/api/v1/users/logout`, { headers: { authorization: `Bearer ${token}` } })
+      // Another browser of the same user: a session of its own, which this logout does not end.
+      const other = await connect((await session(ctx, base, user)).url)
+      // The browser sends it just before telling the server; the logout then closes only its own socket.
       leaving.send({ type: 2, action: 'userAfterLogout' })
       expect(await other.waitFor(1)).toEqual([{ type: 2, action: 'userAfterLogout', sender_id: user.id }])
-      await leaving.expectQuiet()
-      leaving.close()
+      await fetch(`${base}/api/v1/users/logout`, { headers: { authorization: `Bearer ${token}` } })
+      expect(await leaving.closed).toBe(CLOSE_SESSION_ENDED)
+      expect(leaving.received).toEqual([])
+      await other.expectQuiet()
       other.close()
     })
 
@@ -212,5 +142,4 @@ describeEachDb(
       tab.close()
     })
   },
-  { env: { PUBLIC_ORIGIN: 'https://cabinet.example' } },
 )

@@ -2,7 +2,8 @@
  * The socket gives up after 100 reconnects (SPEC §9): the signed-in shell then says so under the header, at 390 px
  * too, and its Reconnect button (by keyboard) connects again to the real server, after which the notice leaves.
  * Time runs on playwright's clock (100 × 2 s are advanced, not waited); the connection is broken with route
- * interception: the first socket is closed at once and every ticket request fails until the test lets them through.
+ * interception: the first socket (its ticket, asked for at connect, goes through) is closed at once and every later
+ * ticket request fails until the test lets them through.
  */
 import { describe, expect, it } from 'vitest'
 import { sel, signInAndWait, waitForPath } from './support/browser'
@@ -28,8 +29,10 @@ describe('after the socket gave up', () => {
       else ws.connectToServer()
     })
     let ticketsRefused = 0
+    let tickets = 0
     await page.route(/\/api\/v1\/socket\/ticket/, route => {
-      if (!broken) return route.continue()
+      // The first ticket opens the first socket (the client asks for it when it connects).
+      if (!broken || ++tickets === 1) return route.continue()
       ticketsRefused++
       return route.abort('internetdisconnected')
     })

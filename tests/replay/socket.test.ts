@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { replay, replayText } from '../../core/events/replay'
+import { $profile } from '../../core/auth/model'
 import { $lastSeq, $socketAttempt, $socketErrors, $socketGaveUp, $socketStatus } from '../../core/socket/model'
 import { httpRequests, ofType, scenario, scenarioPath } from './support'
 
@@ -69,6 +70,37 @@ describe('replay: socket reconnects', () => {
     const ended = replayText([...base, '{"type":"socket/closed","payload":{"code":4001,"attempt":0},"at":600,"source":"socket"}'].join('\n'))
     ended.clock.advanceBy(10_000)
     expect(httpRequests(ended.events, 'v1/socket/ticket')).toHaveLength(0)
+  })
+
+  it('a close with 4001 (the session ended on the server: logout elsewhere, expiry, account off) signs out and goes to /login', () => {
+    const base = scenario('reconnect.jsonl').split('\n').slice(0, 4)
+    const { events, scope } = replayText([...base, '{"type":"socket/closed","payload":{"code":4001,"attempt":0},"at":600,"source":"socket"}'].join('\n'))
+    expect(ofType(events, 'auth/loggedOut').map(e => [e.at, e.source, e.payload.reason])).toEqual([[600, 'process', 'expired']])
+    expect(ofType(events, 'app/navigationRequested').filter(e => e.at === 600).map(e => e.payload)).toEqual([{ to: '/login', replace: true }])
+    expect(scope.getState($profile)).toBeNull()
+    // Any other close reconnects as before, signed in.
+    const dropped = replayText([...base, '{"type":"socket/closed","payload":{"code":1006,"attempt":0},"at":600,"source":"socket"}'].join('\n'))
+    expect(ofType(dropped.events, 'auth/loggedOut')).toHaveLength(0)
+  })
+
+  it('asks for the ticket when it connects: a profile without ws_connection_string fetches one (attempt 0), then opens it', () => {
+    const [header, started, loaded] = scenario('reconnect.jsonl').split('\n')
+    const strip = (line: string) => line.replace(/,"ws_connection_string":"[^"]*"/g, '')
+    const lines = [strip(header!), started!, strip(loaded!)]
+    expect(lines.join('\n')).not.toContain('ws_connection_string')
+    const waiting = replayText(lines.join('\n'))
+    expect(httpRequests(waiting.events, 'v1/socket/ticket').map(e => e.at)).toEqual([40])
+    expect(ofType(waiting.events, 'socket/opening')).toHaveLength(0)
+    lines.push('{"type":"socket/ticketReceived","payload":{"url":"ws://h/api/v1/socket?ticket=[redacted]","attempt":0},"at":45,"source":"api"}')
+    const { events, scope } = replayText(lines.join('\n'))
+    expect(ofType(events, 'socket/opening').map(e => [e.at, e.payload.attempt])).toEqual([[45, 0]])
+    expect(scope.getState($socketStatus)).toBe('opened')
+    // A ticket that fails is retried 2 s later as attempt 1.
+    const failed = replayText(
+      [...lines.slice(0, 3), '{"type":"socket/ticketFailed","payload":{"attempt":0,"failure":{"result":false,"message":"down"}},"at":45,"source":"api"}'].join('\n'),
+    )
+    failed.clock.advanceBy(2000)
+    expect(httpRequests(failed.events, 'v1/socket/ticket').map(e => e.at)).toEqual([40, 2045])
   })
 
   it('connects to the profile connection string and reports status opened → connected', () => {

@@ -96,6 +96,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      // The socket URL and origin check come from configuration, never the Host header.
+      PUBLIC_URL: url,
       // Every e2e request comes from 127.0.0.1: the per-address sign-in limit would trip otherwise.
       SIGNIN_RATE_LIMIT: '10000/min',
       ...options.env,
