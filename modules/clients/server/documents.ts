@@ -11,7 +11,7 @@ import { documentForm, licenceForm } from '../rules/forms'
 import { companyDocuments, companyFiles, licences } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { cleanFileName, contentDisposition, detectFileType } from './file-types'
+import { cleanFileName, contentDisposition, detectFileType, fileNameFor } from './file-types'
 import { clientsError, pushProgress } from './http'
 import { parseBody, pathId } from '../../../server/http/validate'
 
@@ -68,7 +68,7 @@ export async function sendFile(ctx: ClientsContext, reply: FastifyReply, file: F
   return reply
     .header('content-type', file.mime)
     .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', contentDisposition(fileNameFor(file.name, file.mime)))
     .header('cache-control', 'private, no-store')
     .send(stream)
 }
@@ -126,7 +126,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
       .values({
         company_id: company.id,
         storage_key: stored.key,
-        name,
+        name: fileNameFor(name, mime),
         mime,
         size: stored.size,
         sha256: stored.sha256,
