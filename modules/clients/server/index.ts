@@ -29,6 +29,8 @@ export interface ClientsServerOptions {
   storage?: (deps: ServerDeps) => FileStorage
   /** Upload size limit in bytes; default CLIENT_FILE_MAX_MB (20) megabytes. */
   maxFileBytes?: number
+  /** Bytes of files one company may keep; default CLIENT_STORAGE_QUOTA_MB (200) megabytes. */
+  storageQuotaBytes?: number
   /** The organisations registry; default by configuration (see registryFromEnv). */
   registry?: (deps: ServerDeps) => OrganizationRegistry
   /** The public-link signing key; default PUBLIC_LINK_SECRET, else one generated and kept in the database. */
@@ -47,10 +49,11 @@ export function registryFromEnv(env: Record<string, string | undefined>, deps: S
   throw new Error(`ORG_REGISTRY must be local or dadata, got "${kind}"`)
 }
 
-function maxBytesFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.CLIENT_FILE_MAX_MB
-  const mb = raw ? Number(raw) : 20
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`CLIENT_FILE_MAX_MB must be a positive number, got "${raw}"`)
+/** A size in megabytes from the environment (`name`), `fallback` when unset; anything but a positive number throws. */
+function megabytesFromEnv(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name]
+  const mb = raw ? Number(raw) : fallback
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
   return Math.round(mb * 1024 * 1024)
 }
 
@@ -61,7 +64,8 @@ function maxBytesFromEnv(env: Record<string, string | undefined>): number {
  */
 export function createClientsServer(options: ClientsServerOptions = {}): ServerModule {
   const env = options.env ?? process.env
-  const maxFileBytes = options.maxFileBytes ?? maxBytesFromEnv(env)
+  const maxFileBytes = options.maxFileBytes ?? megabytesFromEnv(env, 'CLIENT_FILE_MAX_MB', 20)
+  const storageQuotaBytes = options.storageQuotaBytes ?? megabytesFromEnv(env, 'CLIENT_STORAGE_QUOTA_MB', 200)
   return {
     id: 'clients',
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -75,6 +79,7 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
       const ctx: ClientsContext = {
         deps,
         maxFileBytes,
+        storageQuotaBytes,
         storage: withSamples(options.storage ? options.storage(deps) : createDiskStorage(join(deps.config.dataDir, 'files'))),
         registry: options.registry ? options.registry(deps) : registryFromEnv(env, deps),
         linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
