@@ -1,8 +1,10 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { describeEachDb } from '../../server/testing/harness'
 import { createClientsServer } from './server'
+import { companyFiles } from './tables'
 import { cast, PDF, testDataDir, upload } from './server/test-helpers'
 
 const MB = 1024 * 1024
@@ -41,8 +43,7 @@ describeEachDb(
         message: 'Место для файлов компании исчерпано: можно хранить до 2 МБ, занято 1.8 МБ. Удалите ненужные файлы или загрузите файл поменьше',
       })
       expect(storedCount()).toBe(before)
-      const listed = await ctx.db.execute(`select count(*)::int as n from company_files where company_id = ${id}`)
-      expect((listed.rows[0] as { n: number }).n).toBe(2)
+      expect(await ctx.db.select().from(companyFiles).where(eq(companyFiles.company_id, id))).toHaveLength(2)
 
       // What still fits is taken; then the company is full and even a tiny file is refused before it is written.
       expect((await upload(ctx, c.clientA.token, id, { name: 'd.pdf', content: pdfOf(Math.round(0.2 * MB)) })).statusCode).toBe(200)
