@@ -17,10 +17,15 @@ import { linkSecret, publicLinkRoutes } from './public-links'
 import { createDadataRegistry, createLocalRegistry, type OrganizationRegistry } from './registry'
 import { clientsByPhone } from './clients-by-phone'
 import { searchRoutes } from './search'
+import { sweepOrphanFiles } from './orphans'
 import { seedClients } from './seed'
 import { createDiskStorage, withSamples, type FileStorage } from './storage'
 
-export type { FileStorage, StoredFile } from './storage'
+export type { FileStorage, ListedFile, StoredFile } from './storage'
+export { sweepOrphanFiles } from './orphans'
+
+const ORPHAN_SWEEP_MS = 60 * 60_000
+const ORPHAN_GRACE_MS = 60 * 60_000
 export type { OrganizationRegistry } from './registry'
 export type { KeptClientCounts, KeptClients } from './kept'
 
@@ -33,6 +38,10 @@ export interface ClientsServerOptions {
   storageQuotaBytes?: number
   /** The organisations registry; default by configuration (see registryFromEnv). */
   registry?: (deps: ServerDeps) => OrganizationRegistry
+  /** How often stored files without a row are looked for and removed (default hourly; 0: never, say a test sweeps by hand). */
+  orphanSweepMs?: number
+  /** How old (on the clock) a file without a row must be before the sweep removes it (default 1 hour). */
+  orphanGraceMs?: number
   /** The public-link signing key; default PUBLIC_LINK_SECRET, else one generated and kept in the database. */
   linkSecret?: string | null
   env?: Record<string, string | undefined>
@@ -85,6 +94,21 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
         linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
       }
       app.extensions.fullness.push(fullnessContributor())
+
+      // Files whose row never came or went away are removed periodically; unref() so the timer never holds the process.
+      const sweepMs = options.orphanSweepMs ?? ORPHAN_SWEEP_MS
+      let sweep: NodeJS.Timeout | null = null
+      if (sweepMs > 0) {
+        app.addHook('onReady', async () => {
+          sweep = setInterval(() => {
+            sweepOrphanFiles(deps.db, ctx.storage, deps.clock, options.orphanGraceMs ?? ORPHAN_GRACE_MS).catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'))
+          }, sweepMs)
+          sweep.unref()
+        })
+        app.addHook('onClose', async () => {
+          if (sweep) clearInterval(sweep)
+        })
+      }
       app.extensions.clientsByPhone.push(clientsByPhone(deps.db))
 
       companyRoutes(app, ctx)
