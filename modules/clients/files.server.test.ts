@@ -238,7 +238,16 @@ describeEachDb(
       await post(`companies/${id}/financials`, c.clientA.token, { year: 2024, revenue: 100 })
 
       const docs = (await post(`companies/${id}/public-links`, c.clientA.token, { kind: 'documents' })).json().data
-      expect(docs).toEqual({ id: expect.any(Number), kind: 'documents', hash: expect.stringMatching(/^\d+\.[\w-]{22}\.[\w-]{43}$/), path: `/public-documents/${docs.hash}`, created_at: expect.any(String), revoked_at: null })
+      expect(docs).toEqual({
+        id: expect.any(Number),
+        kind: 'documents',
+        hash: expect.stringMatching(/^\d+\.[\w-]{22}\.[\w-]{43}$/),
+        path: `/public-documents/${docs.hash}`,
+        created_at: expect.any(String),
+        revoked_at: null,
+        expires_at: new Date(ctx.clock.now() + 30 * 24 * 3600_000).toISOString(),
+        expired: false,
+      })
       const fin = (await post(`companies/${id}/public-links`, c.agentA.token, { kind: 'financials' })).json().data
       expect((await post(`companies/${id}/public-links`, c.clientA.token, { kind: 'all' })).statusCode).toBe(422)
 
