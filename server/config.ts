@@ -40,6 +40,10 @@ export interface Config {
   mailFrom: string
   /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
   unsubscribeSecret: string | null
+  /** FEEDBACK_RATE_LIMIT: support messages one user may send per window (counted from the stored messages). */
+  feedbackRateLimit: RateLimit
+  /** FEEDBACK_DIGEST_MS: administrators get at most one e-mail of new support messages this often. */
+  feedbackDigestMs: number
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -73,6 +77,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
+    feedbackRateLimit: rateLimit(env.FEEDBACK_RATE_LIMIT || '10/hour', 'FEEDBACK_RATE_LIMIT'),
+    feedbackDigestMs: int(env, 'FEEDBACK_DIGEST_MS', 10 * 60_000),
   }
 }
 
@@ -128,9 +134,9 @@ function scryptN(n: number): number {
 }
 
 /** `10/min`, `5/10s`, `100/hour` or a bare number (per minute). */
-export function rateLimit(raw: string): RateLimit {
+export function rateLimit(raw: string, name = 'SIGNIN_RATE_LIMIT'): RateLimit {
   const match = /^\s*(\d+)\s*(?:\/\s*(\d*)\s*(s|sec|m|min|h|hour)?)?\s*$/.exec(raw)
-  if (!match) throw new Error(`SIGNIN_RATE_LIMIT must look like 10/min, got "${raw}"`)
+  if (!match) throw new Error(`${name} must look like 10/min, got "${raw}"`)
   const unitMs = { s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, hour: 3_600_000 }[match[3] ?? 'min'] ?? 60_000
   return { max: Number(match[1]), windowMs: Number(match[2] || 1) * unitMs }
 }
