@@ -273,9 +273,13 @@ describe('an agent adds a client company and fills every tab', () => {
     await licence.waitFor({ state: 'detached' })
     await page.getByText('СРО-С-001-2020').waitFor()
 
+    // The link works for the days chosen (30 by default); the list says until when.
+    await page.locator('[data-testid="link-days-documents"] select').selectOption('7')
     await page.locator('[data-testid="link-create-documents"]').click()
     const link = page.locator('[data-testid="links-documents"] li').first()
     await link.waitFor()
+    const until = new Date(Date.now() + 7 * 24 * 3600_000).toLocaleDateString('ru-RU')
+    await link.getByText(`Действует до ${until}`, { exact: false }).waitFor()
     const url = (await link.locator('code').innerText()).trim()
     const guest = await newSession(browser, await baseUrl())
     try {
