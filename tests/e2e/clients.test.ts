@@ -354,7 +354,8 @@ describe('a client with an empty company', () => {
   let page: Page
   beforeAll(async () => {
     // Its own database: the shared server's demo client 0011 must keep its empty company for the landing test.
-    server = await startServer()
+    // A storage quota of 0.7 MB: the three 200 KB documents fit, a fourth does not.
+    server = await startServer({ env: { CLIENT_STORAGE_QUOTA_MB: '0.7' } })
     session = await newSession(browser, server.url)
     page = session.page
   }, 180_000)
@@ -423,6 +424,17 @@ describe('a client with an empty company', () => {
     await addDocument(page, '2', 'Карточка предприятия.pdf', 200 * 1024)
     await addDocument(page, '3', 'Устав.pdf', 200 * 1024)
     await expect.poll(() => completeness(page), { timeout: 15_000 }).toBe('100')
+  })
+
+  it('an upload over the company\'s storage quota says so and keeps nothing', async () => {
+    await page.locator('[data-testid="document-add"]').click()
+    const form = formOf(page, 'document-form')
+    await choose(form, { kind: '5' })
+    await form.locator('input[type="file"]').setInputFiles({ name: 'Баланс.pdf', mimeType: 'application/pdf', buffer: pdf(200 * 1024) })
+    await form.getByText('Место для файлов компании исчерпано: можно хранить до 0.7 МБ', { exact: false }).waitFor()
+    await form.getByRole('button', { name: 'Отмена' }).click()
+    await form.waitFor({ state: 'detached' })
+    expect(await page.locator('[data-testid="documents-table"] tbody tr').count()).toBe(3)
   })
 
   it('lands on /bids at the next sign-in', async () => {
