@@ -64,6 +64,10 @@ export interface Config {
   socketSessionCheckMs: number
   /** SOCKET_FRAME_LIMIT: frames a socket may send — a bucket of `max` refilled at `max` per window; more are dropped. */
   socketFrameLimit: RateLimit
+  /** FEEDBACK_RATE_LIMIT: support messages one user may send per window (counted from the stored messages). */
+  feedbackRateLimit: RateLimit
+  /** FEEDBACK_DIGEST_MS: administrators get at most one e-mail of new support messages this often. */
+  feedbackDigestMs: number
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -109,6 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTouchStepMs: int(env, 'SESSION_TOUCH_STEP_MS', 60_000),
     socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 30_000),
     socketFrameLimit: rateLimit(env.SOCKET_FRAME_LIMIT || '20/10s', 'SOCKET_FRAME_LIMIT'),
+    feedbackRateLimit: rateLimit(env.FEEDBACK_RATE_LIMIT || '10/hour', 'FEEDBACK_RATE_LIMIT'),
+    feedbackDigestMs: int(env, 'FEEDBACK_DIGEST_MS', 10 * 60_000),
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   LicenceFormInput,
   OwnerFormInput,
   PersonFormInput,
+  PublicLinkDays,
   PublicLinkKind,
 } from './contract'
 import { clientsApi } from './paths'
@@ -56,7 +57,7 @@ declare module '../../core/bus/commands' {
     'clients/saveLicence': { companyId: number; id: number | null; form: LicenceFormInput }
     /** Deletes a record of a section (a public link is revoked). */
     'clients/removeRecord': { companyId: number; section: ListSectionKey; id: number }
-    'clients/createPublicLink': { companyId: number; kind: PublicLinkKind }
+    'clients/createPublicLink': { companyId: number; kind: PublicLinkKind; days?: PublicLinkDays }
 
     /** What the user typed into the company search; the search process decides when to ask. */
     'clients/searchCompany': { query: string }
@@ -242,8 +243,8 @@ export const clientsCommands: CommandHandlers = {
     if (section === 'publicLinks' || section === 'bankAccounts') await ctx.dispatch('clients/loadSection', { companyId, section })
   },
 
-  'clients/createPublicLink': ({ companyId, kind }, ctx) =>
-    saveInSection(ctx, companyId, 'publicLinks', null, () => ctx.api.post<{ id: number }>(clientsApi.publicLinks(companyId), { kind }, { quiet: true })),
+  'clients/createPublicLink': ({ companyId, kind, days }, ctx) =>
+    saveInSection(ctx, companyId, 'publicLinks', null, () => ctx.api.post<{ id: number }>(clientsApi.publicLinks(companyId), { kind, ...(days ? { days } : {}) }, { quiet: true })),
 
   'clients/searchCompany': ({ query }, ctx) => void ctx.bus.emit('clients/searchTyped', { query }, ctx.source),
 

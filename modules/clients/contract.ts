@@ -187,7 +187,14 @@ export interface PublicLink {
   path: string
   created_at: string
   revoked_at: string | null
+  /** When the link stops working. */
+  expires_at: string
+  /** Past expires_at now (by the server's clock). */
+  expired: boolean
 }
+
+/** The envelope `code` of a public page whose link has expired (410), so the page can say so. */
+export const PUBLIC_LINK_EXPIRED_CODE = 410
 
 /** What a public page shows of the company. */
 export interface PublicCompany {

@@ -104,6 +104,29 @@ describeEachDb(
       expect(storedFiles()).toHaveLength(before)
     })
 
+    it('stores and serves the name with the extension of the detected type, whatever the user called it', async () => {
+      c = await cast(ctx)
+      const id = c.companyOfClientA
+      const cases: [string, Buffer, string][] = [
+        ['scan.exe', PDF, 'scan.pdf'],
+        ['Скан паспорта.exe', PDF, 'Скан паспорта.pdf'],
+        ['scan-without-extension', PDF, 'scan-without-extension.pdf'],
+        ['photo.JPEG', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20)]), 'photo.JPEG'],
+        ['image.pdf', PNG, 'image.png'],
+        ['Отчёт v1.2', PDF, 'Отчёт v1.2.pdf'],
+      ]
+      for (const [uploaded, content, stored] of cases) {
+        const file = (await upload(ctx, c.clientA.token, id, { name: uploaded, content })).json().data
+        expect(file.name, uploaded).toBe(stored)
+        const back = await get(`companies/${id}/files/${file.id}`, c.clientA.token)
+        expect(back.headers['content-disposition'], uploaded).toBe(`attachment; filename="${stored.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(stored)}`)
+      }
+      // A document named after the file takes the corrected name too.
+      const exe = (await upload(ctx, c.clientA.token, id, { name: 'Устав.exe', content: PDF })).json().data
+      const doc = (await post(`companies/${id}/documents`, c.clientA.token, { kind: DOCUMENT_KIND.charter, file_id: exe.id })).json().data
+      expect(doc.name).toBe('Устав.pdf')
+    })
+
     it('needs one file part named "file" in a multipart body, and the company in scope', async () => {
       c = await cast(ctx)
       expect((await upload(ctx, c.clientA.token, c.companyOfClientA, { name: 'a.pdf', content: PDF, field: 'other' })).statusCode).toBe(422)
@@ -215,7 +238,16 @@ describeEachDb(
       await post(`companies/${id}/financials`, c.clientA.token, { year: 2024, revenue: 100 })
 
       const docs = (await post(`companies/${id}/public-links`, c.clientA.token, { kind: 'documents' })).json().data
-      expect(docs).toEqual({ id: expect.any(Number), kind: 'documents', hash: expect.stringMatching(/^\d+\.[\w-]{22}\.[\w-]{43}$/), path: `/public-documents/${docs.hash}`, created_at: expect.any(String), revoked_at: null })
+      expect(docs).toEqual({
+        id: expect.any(Number),
+        kind: 'documents',
+        hash: expect.stringMatching(/^\d+\.[\w-]{22}\.[\w-]{43}$/),
+        path: `/public-documents/${docs.hash}`,
+        created_at: expect.any(String),
+        revoked_at: null,
+        expires_at: new Date(ctx.clock.now() + 30 * 24 * 3600_000).toISOString(),
+        expired: false,
+      })
       const fin = (await post(`companies/${id}/public-links`, c.agentA.token, { kind: 'financials' })).json().data
       expect((await post(`companies/${id}/public-links`, c.clientA.token, { kind: 'all' })).statusCode).toBe(422)
 

@@ -216,6 +216,8 @@ export const publicLinks = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: at('created_at').notNull(),
     revoked_at: at('revoked_at'),
+    /** After this the link answers 410 (chosen at creation: 1, 7, 30 or 90 days). */
+    expires_at: at('expires_at').notNull(),
   },
   t => [index('public_links_company_idx').on(t.company_id)],
 )

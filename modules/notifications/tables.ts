@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import type { NotificationChannel } from '../../core/notifications/types'
-import { users } from '../../server/db/schema'
+import { feedback, users } from '../../server/db/schema'
 import type { NotificationParams } from '../../server/notify'
 import type { NotificationData } from './contract'
 
@@ -88,3 +88,18 @@ export const notificationSecrets = pgTable('notification_secrets', {
   value: text('value').notNull(),
   created_at: at('created_at').notNull(),
 })
+
+/**
+ * Support messages still to go out in the administrators' e-mail digest (feedback-digest.ts): one row per message,
+ * written with it; `mailed_at` is set by the node that takes it into a digest, so each is mailed once across nodes.
+ */
+export const feedbackMail = pgTable(
+  'feedback_mail',
+  {
+    feedback_id: integer('feedback_id')
+      .primaryKey()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    mailed_at: at('mailed_at'),
+  },
+  t => [index('feedback_mail_mailed_idx').on(t.mailed_at)],
+)

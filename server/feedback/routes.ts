@@ -5,17 +5,19 @@ import { feedback } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
 import { parseBody } from '../http/validate'
+import { checkFeedbackLimit } from './limit'
 import { redactEventLog } from './redact'
 
 /** The event log may be 500 000 characters of mostly Cyrillic text: up to ~1.5 MB of UTF-8 plus JSON escaping. */
 const FEEDBACK_BODY_LIMIT = 4 * 1024 * 1024
 
-/** POST users/feedback: a support message with the page URL and, optionally, the replayable event log. */
+/** POST users/feedback: a support message with the page URL and, optionally, the replayable event log; limited per user (limit.ts). */
 export function feedbackRoute(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/users/feedback', { preHandler: app.requireUser(), bodyLimit: FEEDBACK_BODY_LIMIT }, async request => {
     const { user } = currentUser(request)
     const form = parseBody(feedbackForm, request.body)
     await deps.db.transaction(async tx => {
+      await checkFeedbackLimit(tx, user.id, deps.config.feedbackRateLimit, deps.clock.now())
       const [stored] = await tx
         .insert(feedback)
         .values({

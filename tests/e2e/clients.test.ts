@@ -273,9 +273,13 @@ describe('an agent adds a client company and fills every tab', () => {
     await licence.waitFor({ state: 'detached' })
     await page.getByText('СРО-С-001-2020').waitFor()
 
+    // The link works for the days chosen (30 by default); the list says until when.
+    await page.locator('[data-testid="link-days-documents"] select').selectOption('7')
     await page.locator('[data-testid="link-create-documents"]').click()
     const link = page.locator('[data-testid="links-documents"] li').first()
     await link.waitFor()
+    const until = new Date(Date.now() + 7 * 24 * 3600_000).toLocaleDateString('ru-RU')
+    await link.getByText(`Действует до ${until}`, { exact: false }).waitFor()
     const url = (await link.locator('code').innerText()).trim()
     const guest = await newSession(browser, await baseUrl())
     try {
@@ -350,7 +354,8 @@ describe('a client with an empty company', () => {
   let page: Page
   beforeAll(async () => {
     // Its own database: the shared server's demo client 0011 must keep its empty company for the landing test.
-    server = await startServer()
+    // A storage quota of 0.7 MB: the three 200 KB documents fit, a fourth does not.
+    server = await startServer({ env: { CLIENT_STORAGE_QUOTA_MB: '0.7' } })
     session = await newSession(browser, server.url)
     page = session.page
   }, 180_000)
@@ -419,6 +424,17 @@ describe('a client with an empty company', () => {
     await addDocument(page, '2', 'Карточка предприятия.pdf', 200 * 1024)
     await addDocument(page, '3', 'Устав.pdf', 200 * 1024)
     await expect.poll(() => completeness(page), { timeout: 15_000 }).toBe('100')
+  })
+
+  it('an upload over the company\'s storage quota says so and keeps nothing', async () => {
+    await page.locator('[data-testid="document-add"]').click()
+    const form = formOf(page, 'document-form')
+    await choose(form, { kind: '5' })
+    await form.locator('input[type="file"]').setInputFiles({ name: 'Баланс.pdf', mimeType: 'application/pdf', buffer: pdf(200 * 1024) })
+    await form.getByText('Место для файлов компании исчерпано: можно хранить до 0.7 МБ', { exact: false }).waitFor()
+    await form.getByRole('button', { name: 'Отмена' }).click()
+    await form.waitFor({ state: 'detached' })
+    expect(await page.locator('[data-testid="documents-table"] tbody tr').count()).toBe(3)
   })
 
   it('lands on /bids at the next sign-in', async () => {

@@ -92,6 +92,10 @@ export type FinancialIndicator = (typeof FINANCIAL_INDICATORS)[number]
 /** Public read-only links (SPEC §2 /public-documents/{hash}, /public-financials/{hash}). */
 export const PUBLIC_LINK_KINDS = ['documents', 'financials'] as const
 export type PublicLinkKind = (typeof PUBLIC_LINK_KINDS)[number]
+/** How long a public link works, chosen at creation (days); links never lived for ever. */
+export const PUBLIC_LINK_DAYS = [1, 7, 30, 90] as const
+export type PublicLinkDays = (typeof PUBLIC_LINK_DAYS)[number]
+export const PUBLIC_LINK_DEFAULT_DAYS: PublicLinkDays = 30
 
 /** SPEC §9 share: above 25 %, at most 100 %. */
 export const SHARE_MIN_EXCLUSIVE = 25

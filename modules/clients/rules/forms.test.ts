@@ -196,9 +196,12 @@ describe('documents and licences', () => {
 })
 
 describe('public link and list query', () => {
-  it('takes a link kind', () => {
-    expect(parse(publicLinkForm, { kind: 'financials' })).toEqual({ kind: 'financials' })
+  it('takes a link kind and how many days it works (1, 7, 30 or 90; 30 by default)', () => {
+    expect(parse(publicLinkForm, { kind: 'financials' })).toEqual({ kind: 'financials', days: 30 })
+    expect(parse(publicLinkForm, { kind: 'documents', days: 7 })).toEqual({ kind: 'documents', days: 7 })
     expect(errors(publicLinkForm, { kind: 'all' })).toEqual({ kind: cmsg.choice })
+    expect(errors(publicLinkForm, { kind: 'documents', days: 365 })).toEqual({ days: cmsg.choice })
+    expect(errors(publicLinkForm, { kind: 'documents', days: '7' })).toEqual({ days: cmsg.choice })
   })
   it('reads query strings with defaults and limits', () => {
     expect(parse(companyListQuery, {})).toEqual({ page: 1, limit: 20, q: '' })

@@ -8,6 +8,8 @@ import {
   LEGAL_FORM_SOLE,
   ORGANIZATION_TYPES,
   PERSON_TYPES,
+  PUBLIC_LINK_DAYS,
+  PUBLIC_LINK_DEFAULT_DAYS,
   PUBLIC_LINK_KINDS,
   QUARTERS,
   TAX_SYSTEMS,
@@ -327,7 +329,10 @@ export const licenceForm = v.pipe(
 export type LicenceFormInput = v.InferInput<typeof licenceForm>
 export type LicenceForm = v.InferOutput<typeof licenceForm>
 
-export const publicLinkForm = v.object({ kind: v.picklist(PUBLIC_LINK_KINDS, cmsg.choice) })
+export const publicLinkForm = v.object({
+  kind: v.picklist(PUBLIC_LINK_KINDS, cmsg.choice),
+  days: v.optional(v.picklist(PUBLIC_LINK_DAYS, cmsg.choice), PUBLIC_LINK_DEFAULT_DAYS),
+})
 export type PublicLinkForm = v.InferOutput<typeof publicLinkForm>
 
 /** `page` from 1, `limit` 1..100 (default 20); query strings arrive as text. */

@@ -8,6 +8,8 @@ export interface ClientsContext {
   storage: FileStorage
   /** Upload size limit in bytes. */
   maxFileBytes: number
+  /** How many bytes of files one company may keep. */
+  storageQuotaBytes: number
   registry: OrganizationRegistry
   /** The public-link signing key (generated once, kept in the database). */
   linkSecret(): Promise<string>

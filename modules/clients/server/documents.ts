@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises'
 import type {} from '@fastify/multipart'
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -11,8 +12,9 @@ import { documentForm, licenceForm } from '../rules/forms'
 import { companyDocuments, companyFiles, licences } from '../tables'
 import { companyInScope } from './company-store'
 import type { ClientsContext } from './context'
-import { cleanFileName, contentDisposition, detectFileType } from './file-types'
+import { cleanFileName, contentDisposition, detectFileType, fileNameFor } from './file-types'
 import { clientsError, pushProgress } from './http'
+import { quotaExceeded, usedBytes, withinQuota } from './quota'
 import { parseBody, pathId } from '../../../server/http/validate'
 
 type FileRow = typeof companyFiles.$inferSelect
@@ -68,7 +70,7 @@ export async function sendFile(ctx: ClientsContext, reply: FastifyReply, file: F
   return reply
     .header('content-type', file.mime)
     .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', contentDisposition(fileNameFor(file.name, file.mime)))
     .header('cache-control', 'private, no-store')
     .send(stream)
 }
@@ -96,7 +98,8 @@ async function dropFileIfUnused(ctx: ClientsContext, fileId: number): Promise<vo
 
 /**
  * Files (multipart upload, download), documents and licences of a company. An upload is one file part named
- * `file`: over the size limit → 413, a type other than the document formats (checked by content) → 415.
+ * `file`: over the size limit → 413, a type other than the document formats (checked by content) → 415, more than
+ * the company's storage quota with what it already keeps → 413; a refused upload leaves nothing stored.
  */
 export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
@@ -111,9 +114,16 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
       part?.file.resume()
       throw clientsError(422, 'fileMissing')
     }
+    // A company already at its quota: nothing is written; the body is read to its end so the browser gets the answer.
+    const usedBefore = await usedBytes(db, company.id)
+    if (usedBefore >= ctx.storageQuotaBytes) {
+      part.file.resume()
+      await finished(part.file)
+      throw quotaExceeded(ctx.storageQuotaBytes, usedBefore)
+    }
     const stored = await ctx.storage.put(part.file)
     const name = cleanFileName(part.filename)
-    const refuse = async (error: ApiError) => {
+    const refuse = async (error: unknown) => {
       await ctx.storage.remove(stored.key)
       return error
     }
@@ -121,19 +131,27 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
     if (stored.size === 0) throw await refuse(clientsError(422, 'fileMissing'))
     const mime = detectFileType(stored.head, name)
     if (!mime) throw await refuse(clientsError(415, 'fileType'))
-    const [file] = await db
-      .insert(companyFiles)
-      .values({
-        company_id: company.id,
-        storage_key: stored.key,
-        name,
-        mime,
-        size: stored.size,
-        sha256: stored.sha256,
-        uploaded_by: actor.id,
-        created_at: new Date(clock.now()),
+    let file: FileRow | undefined
+    try {
+      file = await withinQuota(db, company.id, ctx.storageQuotaBytes, stored.size, async tx => {
+        const [row] = await tx
+          .insert(companyFiles)
+          .values({
+            company_id: company.id,
+            storage_key: stored.key,
+            name: fileNameFor(name, mime),
+            mime,
+            size: stored.size,
+            sha256: stored.sha256,
+            uploaded_by: actor.id,
+            created_at: new Date(clock.now()),
+          })
+          .returning()
+        return row
       })
-      .returning()
+    } catch (error) {
+      throw await refuse(error)
+    }
     return ok(toFileInfo(file!))
   })
 

@@ -48,6 +48,22 @@ export function detectFileType(head: Buffer, name: string): string | null {
   return null
 }
 
+/** A trailing `.ext` with a letter in it (so `v1.2` keeps its number). */
+const TRAILING_EXTENSION = /\.(?=[a-z0-9]*[a-z])[a-z0-9]{1,5}$/i
+
+/**
+ * The name stored and served for content of type `mime`: a name whose extension already fits the content keeps it
+ * (`photo.JPEG`), any other extension is replaced by the type's (`scan.exe` holding a PDF → `scan.pdf`), a name
+ * without one gets it. What opens a download is its extension, so it must say what the bytes are.
+ */
+export function fileNameFor(name: string, mime: string): string {
+  const kind = KINDS.find(k => k.mime === mime)
+  if (!kind) return name
+  if (kind.extensions.includes(extensionOf(name))) return name
+  const stem = name.replace(TRAILING_EXTENSION, '') || 'file'
+  return `${stem}.${kind.extensions[0]}`
+}
+
 /** A user-given file name made safe to store and to send back in Content-Disposition. */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? ''

@@ -17,10 +17,15 @@ import { linkSecret, publicLinkRoutes } from './public-links'
 import { createDadataRegistry, createLocalRegistry, type OrganizationRegistry } from './registry'
 import { clientsByPhone } from './clients-by-phone'
 import { searchRoutes } from './search'
+import { sweepOrphanFiles } from './orphans'
 import { seedClients } from './seed'
 import { createDiskStorage, withSamples, type FileStorage } from './storage'
 
-export type { FileStorage, StoredFile } from './storage'
+export type { FileStorage, ListedFile, StoredFile } from './storage'
+export { sweepOrphanFiles } from './orphans'
+
+const ORPHAN_SWEEP_MS = 60 * 60_000
+const ORPHAN_GRACE_MS = 60 * 60_000
 export type { OrganizationRegistry } from './registry'
 export type { KeptClientCounts, KeptClients } from './kept'
 
@@ -29,8 +34,14 @@ export interface ClientsServerOptions {
   storage?: (deps: ServerDeps) => FileStorage
   /** Upload size limit in bytes; default CLIENT_FILE_MAX_MB (20) megabytes. */
   maxFileBytes?: number
+  /** Bytes of files one company may keep; default CLIENT_STORAGE_QUOTA_MB (200) megabytes. */
+  storageQuotaBytes?: number
   /** The organisations registry; default by configuration (see registryFromEnv). */
   registry?: (deps: ServerDeps) => OrganizationRegistry
+  /** How often stored files without a row are looked for and removed (default hourly; 0: never, say a test sweeps by hand). */
+  orphanSweepMs?: number
+  /** How old (on the clock) a file without a row must be before the sweep removes it (default 1 hour). */
+  orphanGraceMs?: number
   /** The public-link signing key; default PUBLIC_LINK_SECRET, else one generated and kept in the database. */
   linkSecret?: string | null
   env?: Record<string, string | undefined>
@@ -47,10 +58,11 @@ export function registryFromEnv(env: Record<string, string | undefined>, deps: S
   throw new Error(`ORG_REGISTRY must be local or dadata, got "${kind}"`)
 }
 
-function maxBytesFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.CLIENT_FILE_MAX_MB
-  const mb = raw ? Number(raw) : 20
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`CLIENT_FILE_MAX_MB must be a positive number, got "${raw}"`)
+/** A size in megabytes from the environment (`name`), `fallback` when unset; anything but a positive number throws. */
+function megabytesFromEnv(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name]
+  const mb = raw ? Number(raw) : fallback
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
   return Math.round(mb * 1024 * 1024)
 }
 
@@ -61,7 +73,8 @@ function maxBytesFromEnv(env: Record<string, string | undefined>): number {
  */
 export function createClientsServer(options: ClientsServerOptions = {}): ServerModule {
   const env = options.env ?? process.env
-  const maxFileBytes = options.maxFileBytes ?? maxBytesFromEnv(env)
+  const maxFileBytes = options.maxFileBytes ?? megabytesFromEnv(env, 'CLIENT_FILE_MAX_MB', 20)
+  const storageQuotaBytes = options.storageQuotaBytes ?? megabytesFromEnv(env, 'CLIENT_STORAGE_QUOTA_MB', 200)
   return {
     id: 'clients',
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -75,11 +88,27 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
       const ctx: ClientsContext = {
         deps,
         maxFileBytes,
+        storageQuotaBytes,
         storage: withSamples(options.storage ? options.storage(deps) : createDiskStorage(join(deps.config.dataDir, 'files'))),
         registry: options.registry ? options.registry(deps) : registryFromEnv(env, deps),
         linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
       }
       app.extensions.fullness.push(fullnessContributor())
+
+      // Files whose row never came or went away are removed periodically; unref() so the timer never holds the process.
+      const sweepMs = options.orphanSweepMs ?? ORPHAN_SWEEP_MS
+      let sweep: NodeJS.Timeout | null = null
+      if (sweepMs > 0) {
+        app.addHook('onReady', async () => {
+          sweep = setInterval(() => {
+            sweepOrphanFiles(deps.db, ctx.storage, deps.clock, options.orphanGraceMs ?? ORPHAN_GRACE_MS).catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'))
+          }, sweepMs)
+          sweep.unref()
+        })
+        app.addHook('onClose', async () => {
+          if (sweep) clearInterval(sweep)
+        })
+      }
       app.extensions.clientsByPhone.push(clientsByPhone(deps.db))
 
       companyRoutes(app, ctx)

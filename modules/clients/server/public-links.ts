@@ -6,8 +6,8 @@ import type { Clock } from '../../../server/clock'
 import type { Db } from '../../../server/db/client'
 import { companies } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
-import { notFound } from '../../../server/http/errors'
-import { publicPagePath, type PublicCompany, type PublicDocumentsView, type PublicFinancialsView, type PublicLink } from '../contract'
+import { ApiError, notFound } from '../../../server/http/errors'
+import { PUBLIC_LINK_EXPIRED_CODE, publicPagePath, type PublicCompany, type PublicDocumentsView, type PublicFinancialsView, type PublicLink } from '../contract'
 import type { PublicLinkKind } from '../rules/catalogues'
 import { publicLinkForm } from '../rules/forms'
 import { clientsSecrets, publicLinks } from '../tables'
@@ -21,7 +21,8 @@ import { parseBody, pathId } from '../../../server/http/validate'
  * Public read-only links. The hash is `<id>.<nonce>.<signature>`: the signature is an HMAC-SHA256 (module
  * secret) over the kind, id and a 128-bit random nonce, so a hash cannot be guessed or altered (a tampered one
  * fails before any lookup); the row makes it revocable. Unknown, tampered, revoked, or of the other kind:
- * the same 404.
+ * the same 404. Every link expires (1, 7, 30 or 90 days, chosen at creation, 30 by default): past its
+ * `expires_at` a genuine link answers 410 with PUBLIC_LINK_EXPIRED_CODE, so the page can say it has expired.
  */
 
 const SECRET_NAME = 'public_link_hmac'
@@ -65,10 +66,21 @@ export function verifyHash(secret: string, kind: PublicLinkKind, hash: string): 
 
 type LinkRow = typeof publicLinks.$inferSelect
 
-const toLink = (secret: string, row: LinkRow): PublicLink => {
+const DAY_MS = 24 * 60 * 60_000
+
+const toLink = (secret: string, row: LinkRow, now: number): PublicLink => {
   const kind = row.kind as PublicLinkKind
   const hash = linkHash(secret, kind, row.id, row.nonce)
-  return { id: row.id, kind, hash, path: publicPagePath(kind, hash), created_at: row.created_at.toISOString(), revoked_at: row.revoked_at?.toISOString() ?? null }
+  return {
+    id: row.id,
+    kind,
+    hash,
+    path: publicPagePath(kind, hash),
+    created_at: row.created_at.toISOString(),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    expires_at: row.expires_at.toISOString(),
+    expired: row.expires_at.getTime() <= now,
+  }
 }
 
 export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): void {
@@ -78,7 +90,7 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     const company = await companyInScope(db, currentActor(request), pathId(request))
     const secret = await ctx.linkSecret()
     const rows = await db.select().from(publicLinks).where(eq(publicLinks.company_id, company.id)).orderBy(desc(publicLinks.id))
-    return ok(rows.map(r => toLink(secret, r)))
+    return ok(rows.map(r => toLink(secret, r, clock.now())))
   })
 
   app.post('/companies/:id/public-links', { preHandler: app.requireUser() }, async request => {
@@ -93,9 +105,10 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
         nonce: randomBytes(16).toString('base64url'),
         created_by: actor.id,
         created_at: new Date(clock.now()),
+        expires_at: new Date(clock.now() + form.days * DAY_MS),
       })
       .returning()
-    return ok(toLink(await ctx.linkSecret(), row!))
+    return ok(toLink(await ctx.linkSecret(), row!, clock.now()))
   })
 
   app.post('/companies/:id/public-links/:linkId/revoke', { preHandler: app.requireUser() }, async request => {
@@ -109,19 +122,20 @@ export function publicLinkRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     const [row] = current.revoked_at
       ? [current]
       : await db.update(publicLinks).set({ revoked_at: new Date(clock.now()) }).where(eq(publicLinks.id, linkId)).returning()
-    return ok(toLink(await ctx.linkSecret(), row!))
+    return ok(toLink(await ctx.linkSecret(), row!, clock.now()))
   })
 
-  /** The company behind a live link of this kind, or 404. */
+  /** The company behind a live link of this kind; 404 for anything but a genuine unrevoked link, 410 once it has expired. */
   async function resolve(kind: PublicLinkKind, hash: string): Promise<{ companyId: number; company: PublicCompany }> {
     const verified = verifyHash(await ctx.linkSecret(), kind, hash)
     if (!verified) throw notFound()
     const [row] = await db
-      .select({ companyId: publicLinks.company_id, nonce: publicLinks.nonce, company: { short_name: companies.short_name, full_name: companies.full_name, inn: companies.inn, ogrn: companies.ogrn, kpp: companies.kpp } })
+      .select({ companyId: publicLinks.company_id, nonce: publicLinks.nonce, expiresAt: publicLinks.expires_at, company: { short_name: companies.short_name, full_name: companies.full_name, inn: companies.inn, ogrn: companies.ogrn, kpp: companies.kpp } })
       .from(publicLinks)
       .innerJoin(companies, eq(companies.id, publicLinks.company_id))
       .where(and(eq(publicLinks.id, verified.id), eq(publicLinks.kind, kind), isNull(publicLinks.revoked_at)))
     if (!row || row.nonce !== verified.nonce) throw notFound()
+    if (row.expiresAt.getTime() <= clock.now()) throw new ApiError(410, 'clients:server.linkExpired', { code: PUBLIC_LINK_EXPIRED_CODE })
     return { companyId: row.companyId, company: row.company }
   }
 

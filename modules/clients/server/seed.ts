@@ -18,7 +18,7 @@ import {
 } from '../tables'
 import { addYears } from './persons'
 import { BANKS, between, fullName, organizations, passport, person, personInn, phone11, pick, prng, settlementAccount, snils, type Rand } from './seed-data'
-import { sampleKey } from './storage'
+import { sampleFacts, sampleKey } from './storage'
 
 /** How many organisations the local registry gets. */
 export const REGISTRY_SIZE = 400
@@ -173,8 +173,7 @@ async function fillDemoCompany(db: Db, companyId: number, now: Date, rand: Rand)
         storage_key: sampleKey(sample),
         name,
         mime: 'application/pdf',
-        size: 760,
-        sha256: '0'.repeat(64),
+        ...sampleFacts(sample),
         uploaded_by: null,
         created_at: now,
       })),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -22,6 +22,13 @@ export interface FileStorage {
   put(stream: Readable): Promise<StoredFile>
   open(key: string): Promise<Readable>
   remove(key: string): Promise<void>
+  /** Every stored file with when it was last written (the orphan sweep's input). */
+  list(): AsyncIterable<ListedFile>
+}
+
+export interface ListedFile {
+  key: string
+  modifiedAt: Date
 }
 
 const HEAD_BYTES = 16
@@ -73,7 +80,29 @@ export function createDiskStorage(root: string, now: () => Date = () => new Date
     async remove(key) {
       await rm(pathOf(key), { force: true })
     },
+    async *list() {
+      // Only what put() writes: yyyy/mm/<uuid>; anything else under the root is not ours to judge.
+      for (const year of await entries(absolute)) {
+        if (!/^\d{4}$/.test(year)) continue
+        for (const month of await entries(join(absolute, year))) {
+          if (!/^\d{2}$/.test(month)) continue
+          for (const name of await entries(join(absolute, year, month))) {
+            if (!UUID.test(name)) continue
+            const key = `${year}/${month}/${name}`
+            const info = await stat(pathOf(key)).catch(() => null)
+            if (info?.isFile()) yield { key, modifiedAt: info.mtime }
+          }
+        }
+      }
+    },
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A directory's names; none when it does not exist (nothing uploaded yet). */
+async function entries(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => [])
 }
 
 /** The read-only sample files the demo seed's documents point to (`sample:<name>`). */
@@ -95,7 +124,17 @@ export function withSamples(storage: FileStorage, dir = SAMPLES_DIR): FileStorag
     async remove(key) {
       if (!key.startsWith(SAMPLE_PREFIX)) await storage.remove(key)
     },
+    list: () => storage.list(),
   }
 }
 
 export const sampleKey = (name: string) => `${SAMPLE_PREFIX}${name}`
+
+/**
+ * A sample's size and hash from its bytes: the download's Content-Length is the row's size, so a size written by
+ * hand that is not the file's cuts every demo download short.
+ */
+export function sampleFacts(name: string, dir = SAMPLES_DIR): { size: number; sha256: string } {
+  const bytes = readFileSync(join(dir, name))
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
+}

@@ -7,7 +7,9 @@ import { Button } from '../../../core/ui/Button'
 import { Panel } from '../../../core/ui/Card'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
-import type { PublicLink, PublicLinkKind } from '../contract'
+import { useState } from 'react'
+import { SelectField } from '../../../core/ui/SelectField'
+import { PUBLIC_LINK_DAYS, PUBLIC_LINK_DEFAULT_DAYS, type PublicLink, type PublicLinkDays, type PublicLinkKind } from '../contract'
 import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { useMessage } from './fields'
 import { ConfirmButton, RemoveFailure } from './records'
@@ -43,6 +45,7 @@ const absolute = (link: PublicLink) => (typeof window === 'undefined' ? link.pat
 /**
  * Read-only public links (SPEC /public-documents/{hash}, /public-financials/{hash}): the owner creates one to
  * share the documents or the financials without a session, copies it, and revokes it when it should stop working.
+ * Every link works for the days chosen when it is made (30 by default); the list says until when, or that it ended.
  */
 export function PublicLinks({ companyId, kind }: { companyId: number; kind: PublicLinkKind }) {
   const t = useT('clients')
@@ -52,6 +55,7 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
   const publicLinks = useSection(companyId, 'publicLinks')
   const state = forms[formKey('publicLinks', null)] ?? IDLE_FORM
   const when = useDateTime()
+  const [days, setDays] = useState<PublicLinkDays>(PUBLIC_LINK_DEFAULT_DAYS)
 
   const copy = async (link: PublicLink) => {
     try {
@@ -66,9 +70,17 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
     <Panel
       title={t(kind === 'documents' ? 'links.documentsTitle' : 'links.financialsTitle')}
       actions={
-        <Button size="sm" variant="primary" isPending={state.status === 'saving'} onPress={() => void dispatch('clients/createPublicLink', { companyId, kind })} data-testid={`link-create-${kind}`}>
-          {t('links.create')}
-        </Button>
+        <Row gap="sm" align="end" data-testid={`link-days-${kind}`}>
+          <SelectField
+            label={t('links.validFor')}
+            value={String(days)}
+            onChange={value => setDays(Number(value) as PublicLinkDays)}
+            options={PUBLIC_LINK_DAYS.map(d => ({ value: String(d), label: t(`links.days${d}`) }))}
+          />
+          <Button size="sm" variant="primary" isPending={state.status === 'saving'} onPress={() => void dispatch('clients/createPublicLink', { companyId, kind, days })} data-testid={`link-create-${kind}`}>
+            {t('links.create')}
+          </Button>
+        </Row>
       }
     >
       <SectionState
@@ -92,9 +104,11 @@ export function PublicLinks({ companyId, kind }: { companyId: number; kind: Publ
                       <Url>{absolute(link)}</Url>
                       {link.revoked_at ? (
                         <Badge>{t('links.revokedAt', { when: when(link.revoked_at) })}</Badge>
+                      ) : link.expired ? (
+                        <Badge>{t('links.expiredAt', { when: when(link.expires_at) })}</Badge>
                       ) : (
                         <Row gap="xs">
-                          <Badge tone="success">{t('links.active')}</Badge>
+                          <Badge tone="success">{t('links.activeUntil', { when: when(link.expires_at) })}</Badge>
                           <Button size="sm" variant="ghost" onPress={() => void copy(link)}>
                             {t('links.copy')}
                           </Button>

@@ -8,7 +8,7 @@ import { Panel } from '../../../core/ui/Card'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { Stack } from '../../../core/ui/Stack'
-import { clientsApi, type PublicCompany, type PublicDocumentsView, type PublicFinancialsView } from '../contract'
+import { clientsApi, PUBLIC_LINK_EXPIRED_CODE, type PublicCompany, type PublicDocumentsView, type PublicFinancialsView } from '../contract'
 import { publicView, type PublicKind } from '../remotes'
 import { shownFor } from './shown'
 import { DataTable, FinancialsTable, TableScroll } from './tables'
@@ -60,7 +60,7 @@ export function PublicDocumentsPage({ params }: PageProps) {
   const fileUrl = (id: number) => API_BASE + clientsApi.publicDocumentFile(hash, id)
   return (
     <Page data-testid="public-documents">
-      <Loaded state={state} failedTitle={t('public.unavailable')} onRetry={retry}>
+      <Loaded state={state} failedTitle={t(state.failure?.code === PUBLIC_LINK_EXPIRED_CODE ? 'public.expired' : 'public.unavailable')} onRetry={retry}>
         {data => {
           const view = data as PublicDocumentsView
           return (
@@ -134,7 +134,7 @@ export function PublicFinancialsPage({ params }: PageProps) {
   const { state, retry } = usePublic('financials', hash)
   return (
     <Page data-testid="public-financials">
-      <Loaded state={state} failedTitle={t('public.unavailable')} onRetry={retry}>
+      <Loaded state={state} failedTitle={t(state.failure?.code === PUBLIC_LINK_EXPIRED_CODE ? 'public.expired' : 'public.unavailable')} onRetry={retry}>
         {data => {
           const view = data as PublicFinancialsView
           return (

@@ -13,6 +13,7 @@ import {
   LEGAL_FORMS,
   ORGANIZATION_TYPES,
   OWNER_KINDS,
+  PUBLIC_LINK_DAYS,
   QUARTERS,
   TAX_SYSTEMS,
   TERMS,
@@ -65,6 +66,7 @@ describe('clients i18n packs', () => {
       'coming.tenders',
       ...['all', 'legal', 'sole'].map(k => `list.kind.${k}`),
       ...COMPANY_KINDS.map(k => `list.kindShort.${k}`),
+      ...PUBLIC_LINK_DAYS.map(d => `links.days${d}`),
     ]
     const missing = [...used, ...dynamic].filter(k => !ruKeys.has(k))
     expect(missing).toEqual([])

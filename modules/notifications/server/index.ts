@@ -5,6 +5,7 @@ import type { Notifier } from '../../../server/notify'
 import { NOTIFICATIONS_OWN_TYPES } from '../types'
 import { createDispatcher } from './dispatcher'
 import { notifyAdminsOfFeedback } from './feedback'
+import { createFeedbackDigest, type FeedbackDigest } from './feedback-digest'
 import { createOutboxMail, type MailProvider } from './mail/provider'
 import { createSmtpMail } from './mail/smtp'
 import { WAKE_CHANNEL, writeNotifications } from './outbox'
@@ -22,6 +23,18 @@ export interface NotificationsServerOptions {
   mail?: (deps: ServerDeps) => MailProvider
   /** How often a node looks for undelivered notifications without being woken (default 10 s). */
   sweepMs?: number
+  /** How often a node checks whether the administrators' support digest is due (default 1 min; 0: never, tests run it by hand). */
+  digestCheckMs?: number
+}
+
+/** Each app's support digest, for tests that run it by hand (feedbackDigestOf). */
+const digests = new WeakMap<FastifyInstance, FeedbackDigest>()
+
+/** The support digest of an app built with this module (tests). */
+export function feedbackDigestOf(app: FastifyInstance): FeedbackDigest {
+  const digest = digests.get(app)
+  if (!digest) throw new Error('notifications: no support digest for this app')
+  return digest
 }
 
 interface AppState {
@@ -42,6 +55,9 @@ const texts = createNotificationTexts()
  * - each node's dispatcher claims committed rows with `FOR UPDATE SKIP LOCKED` and a lease, so each is delivered by
  *   one node, outside any transaction (dispatcher.ts);
  * - a periodic sweep catches what no wake-up announced: a node that was down or not listening, an expired lease.
+ *
+ * Support messages ring the administrators' bell at once and reach their e-mail as one digest per interval
+ * (feedback-digest.ts).
  */
 export function createNotificationsServer(options: NotificationsServerOptions = {}): ServerModule {
   // One module object serves every app built from it (tests build many): per-app state hangs off that app's deps.
@@ -68,6 +84,10 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
       }
       app.extensions.notifier = notifier
       app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(app.notify))
+      const digest = createFeedbackDigest({ db: deps.db, clock: deps.clock, mail, texts, publicUrl: deps.config.publicUrl, secret, intervalMs: deps.config.feedbackDigestMs, log: app.log })
+      digests.set(app, digest)
+      const digestCheckMs = options.digestCheckMs ?? 60_000
+      let digestTimer: NodeJS.Timeout | null = null
 
       // Listening starts with the app: the first wake-up also delivers what was left undelivered while it was down.
       let listener: ReturnType<typeof listenForWakeUps> | null = null
@@ -77,9 +97,14 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
         await listener.ready
         sweep = setInterval(dispatcher.wake, sweepMs)
         sweep.unref()
+        if (digestCheckMs > 0) {
+          digestTimer = setInterval(() => void digest.run().catch((err: unknown) => app.log.warn({ err }, 'support digest failed')), digestCheckMs)
+          digestTimer.unref()
+        }
       })
       app.addHook('onClose', async () => {
         if (sweep) clearInterval(sweep)
+        if (digestTimer) clearInterval(digestTimer)
         await listener?.close()
         await dispatcher.close()
         await mail.close()
