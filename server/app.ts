@@ -67,7 +67,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     absoluteMs: config.sessionAbsoluteMs,
     touchStepMs: config.sessionTouchStepMs,
     // A revoked session's sockets close on every node (logout, password change, account switched off).
-    onEnded: ids => hub.endSessions(ids),
+    onEnded: (ids, end) => hub.endSessions(ids, end),
   })
   const deps: ServerDeps = {
     db,

@@ -97,6 +97,7 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
       tap(e => {
         if (e.payload.code !== CLOSE_SESSION_ENDED || !wanted) return
         // Logout elsewhere, idle or absolute expiry, the account switched off, a password change: the token is dead.
+        // (4002, a session replaced by this browser's next one — ending an impersonation — reconnects like any drop.)
         wanted = false
         bus.emit('auth/loggedOut', { reason: 'expired' }, 'process')
         bus.emit('app/navigationRequested', { to: LOGIN_PATH, replace: true }, 'process')

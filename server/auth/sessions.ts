@@ -7,6 +7,12 @@ import { newSecret, sha256 } from './tokens'
 
 export type UserRow = typeof users.$inferSelect
 
+/**
+ * How a revoked session's sockets are told: `ended` (4001) — the session is over, the browser signs out; `replaced`
+ * (4002) — the same browser goes on with a new session (ending an impersonation), so the close must not sign it out.
+ */
+export type SessionEnd = 'ended' | 'replaced'
+
 /** The user behind an authenticated request. */
 export interface SessionUser {
   sessionId: number
@@ -24,7 +30,8 @@ export interface SessionStore {
   authenticate(token: string): Promise<SessionUser | null>
   /** Keeps a session alive without a token (socket wake-ups); false when it is no longer live. */
   touch(sessionId: number): Promise<boolean>
-  revoke(sessionId: number): Promise<void>
+  /** `replaced`: the browser goes on with another session (ending an impersonation), so its sockets are not told to sign out. */
+  revoke(sessionId: number, end?: SessionEnd): Promise<void>
   /** After a password change or reset, or the account switched off: every session of the user ends, except the one making the change. */
   revokeAllOf(userId: number, exceptSessionId?: number): Promise<void>
   /** Which of these sessions are still live (user not switched off): one query for a node's open sockets. */
@@ -46,7 +53,7 @@ export interface SessionStoreDeps {
    * sockets close on every node. A failure here does not undo the revocation: each node's periodic session check
    * (server/socket/session-sweep.ts) closes them anyway.
    */
-  onEnded?: (sessionIds: number[]) => Promise<void>
+  onEnded?: (sessionIds: number[], end: SessionEnd) => Promise<void>
 }
 
 /**
@@ -62,9 +69,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const stepMs = deps.touchStepMs ?? 0
   const live = (now: Date) => liveSession(now, idleMs)
 
-  async function ended(rows: { id: number }[]): Promise<void> {
+  async function ended(rows: { id: number }[], end: SessionEnd = 'ended'): Promise<void> {
     if (rows.length === 0 || !deps.onEnded) return
-    await deps.onEnded(rows.map(r => r.id)).catch(() => {})
+    await deps.onEnded(rows.map(r => r.id), end).catch(() => {})
   }
 
   return {
@@ -113,13 +120,13 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       return rows.length > 0
     },
 
-    async revoke(sessionId) {
+    async revoke(sessionId, end = 'ended') {
       const rows = await db
         .update(sessions)
         .set({ revoked_at: new Date(clock.now()) })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)))
         .returning({ id: sessions.id })
-      await ended(rows)
+      await ended(rows, end)
     },
 
     async revokeAllOf(userId, exceptSessionId) {

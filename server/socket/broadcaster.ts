@@ -1,3 +1,4 @@
+import type { SessionEnd } from '../auth/sessions'
 import type { SocketMessage } from '../../core/socket/message'
 import { createMemoryOutbox, type History, type SocketOutbox } from './outbox'
 
@@ -18,7 +19,7 @@ export interface Publication {
 export type Deliver = (userId: number, message: SocketMessage, exceptConnectionId?: string) => void
 
 /** What reaches each node when sessions end (logout, password change, account switched off): close their sockets. */
-export type SessionsEnded = (sessionIds: readonly number[]) => void
+export type SessionsEnded = (sessionIds: readonly number[], end: SessionEnd) => void
 
 /**
  * The seam between the hub and the transport: in process (one node, PGlite) or Postgres LISTEN/NOTIFY
@@ -32,7 +33,7 @@ export interface Broadcaster {
    */
   subscribe(deliver: Deliver, interrupted?: () => void, sessionsEnded?: SessionsEnded): () => void
   /** Tells every node (this one included) that these sessions are over. */
-  endSessions(sessionIds: readonly number[]): Promise<void>
+  endSessions(sessionIds: readonly number[], end: SessionEnd): Promise<void>
   /** The user's last seq and what came after `since` (see SocketOutbox.history). */
   history(userId: number, since: number | null): Promise<History>
   /** Resolves once deliveries flow (the LISTEN connection is up); the app awaits it before serving. */
@@ -74,8 +75,8 @@ export function createInProcessBroadcaster(outbox: SocketOutbox = createMemoryOu
         if (sessionsEnded) enders.delete(sessionsEnded)
       }
     },
-    async endSessions(sessionIds) {
-      if (sessionIds.length > 0) for (const ended of enders) ended(sessionIds)
+    async endSessions(sessionIds, end) {
+      if (sessionIds.length > 0) for (const ended of enders) ended(sessionIds, end)
     },
     history: (userId, since) => outbox.history(userId, since),
     start: async () => {},

@@ -2,7 +2,8 @@ import type { SocketMessage } from '../../core/socket/message'
 import type { Broadcaster } from './broadcaster'
 import { SOCKET_RESUME } from '../../core/socket/resume'
 import { RESUME, type Since } from './resume'
-import { CLOSE_SESSION_ENDED } from './session-control'
+import type { SessionEnd } from '../auth/sessions'
+import { closeCodeOf } from './session-control'
 
 /** One open socket as the hub sees it (a thin wrapper over ws, so the hub is testable without sockets). */
 export interface HubConnection {
@@ -27,12 +28,12 @@ export interface SocketHub {
   /** Registers an open socket; returns the function that unregisters it. */
   attach(connection: HubConnection, options?: AttachOptions): () => void
   connectionCount(userId: number): number
-  /** Closes these sessions' sockets with 4001 on every node (the sessions were revoked). */
-  endSessions(sessionIds: readonly number[]): Promise<void>
+  /** Closes these sessions' sockets on every node (the sessions were revoked): 4001, or 4002 when `replaced`. */
+  endSessions(sessionIds: readonly number[], end?: SessionEnd): Promise<void>
   /** The sessions this node holds open sockets for (the periodic session check reads them). */
   openSessionIds(): number[]
-  /** Closes this node's sockets of these sessions with 4001. */
-  closeSessions(sessionIds: Iterable<number>): void
+  /** Closes this node's sockets of these sessions (4001, or 4002 when `replaced`). */
+  closeSessions(sessionIds: Iterable<number>, end?: SessionEnd): void
   /** Resolves when messages from every node reach this one. */
   ready(): Promise<void>
   close(): Promise<void>
@@ -85,12 +86,12 @@ export function createSocketHub(broadcaster: Broadcaster): SocketHub {
     for (const entries of byUser.values()) for (const e of entries.values()) e.connection.close(code, reason)
   }
 
-  function closeSessions(sessionIds: Iterable<number>): void {
+  function closeSessions(sessionIds: Iterable<number>, end: SessionEnd = 'ended'): void {
     const ended = new Set(sessionIds)
     if (ended.size === 0) return
     for (const entries of byUser.values()) {
       for (const e of entries.values()) {
-        if (e.connection.sessionId !== null && ended.has(e.connection.sessionId)) e.connection.close(CLOSE_SESSION_ENDED, 'session ended')
+        if (e.connection.sessionId !== null && ended.has(e.connection.sessionId)) e.connection.close(closeCodeOf(end), `session ${end}`)
       }
     }
   }
@@ -133,7 +134,7 @@ export function createSocketHub(broadcaster: Broadcaster): SocketHub {
 
     connectionCount: userId => byUser.get(userId)?.size ?? 0,
 
-    endSessions: sessionIds => (sessionIds.length === 0 ? Promise.resolve() : broadcaster.endSessions(sessionIds)),
+    endSessions: (sessionIds, end = 'ended') => (sessionIds.length === 0 ? Promise.resolve() : broadcaster.endSessions(sessionIds, end)),
 
     openSessionIds() {
       const ids = new Set<number>()

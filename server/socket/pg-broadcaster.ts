@@ -21,6 +21,8 @@ const ENDED_PER_PAYLOAD = 500
  */
 interface Wire {
   e?: number[]
+  /** With `e`: the sessions were replaced, not ended (see SessionEnd). */
+  r?: 1
   m?: SocketMessage
   d?: Array<[number, number]>
   f?: Array<[number, number]>
@@ -68,7 +70,7 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
   async function receive(payload: string): Promise<void> {
     const wire = JSON.parse(payload) as Wire
     if (wire.e) {
-      for (const s of subscribers) s.sessionsEnded?.(wire.e)
+      for (const s of subscribers) s.sessionsEnded?.(wire.e, wire.r ? 'replaced' : 'ended')
       return
     }
     if (wire.m && wire.d) {
@@ -165,10 +167,10 @@ export function createPgBroadcaster(options: PgBroadcasterOptions): Broadcaster 
       subscribers.add(entry)
       return () => subscribers.delete(entry)
     },
-    async endSessions(sessionIds) {
+    async endSessions(sessionIds, end) {
       const ids = [...new Set(sessionIds)]
       for (let i = 0; i < ids.length; i += ENDED_PER_PAYLOAD) {
-        await db.execute(sql`select pg_notify(${SOCKET_CHANNEL}, ${JSON.stringify({ e: ids.slice(i, i + ENDED_PER_PAYLOAD) } satisfies Wire)})`)
+        await db.execute(sql`select pg_notify(${SOCKET_CHANNEL}, ${JSON.stringify({ e: ids.slice(i, i + ENDED_PER_PAYLOAD), ...(end === 'replaced' ? { r: 1 } : {}) } satisfies Wire)})`)
       }
     },
     history: (userId, since) => outbox.history(userId, since),

@@ -1,10 +1,14 @@
 import * as v from 'valibot'
 import { SESSION_ACTION, type SocketMessage } from '../../core/socket/message'
-import type { SessionStore } from '../auth/sessions'
+import type { SessionEnd, SessionStore } from '../auth/sessions'
 import type { HubConnection, SocketHub } from './hub'
 
 /** Close code for "your session is over": the client stops reconnecting with this ticket's session. */
 export const CLOSE_SESSION_ENDED = 4001
+/** Close code for "this session was replaced by a new one in the same browser": the client reconnects as after a drop. */
+export const CLOSE_SESSION_REPLACED = 4002
+
+export const closeCodeOf = (end: SessionEnd): number => (end === 'replaced' ? CLOSE_SESSION_REPLACED : CLOSE_SESSION_ENDED)
 
 const clientMessage = v.object({ type: v.number(), action: v.string() })
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { sessions, users } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
 import { CLOSE_POLICY_VIOLATION } from './frame-limit'
-import { CLOSE_SESSION_ENDED } from './session-control'
+import { CLOSE_SESSION_ENDED, CLOSE_SESSION_REPLACED } from './session-control'
 import { connect, freshUrl, listen, session } from './test-client'
 
 const IDLE_MS = 3_600_000
@@ -94,13 +94,30 @@ describeEachDb('sockets end with their session', ctx => {
     here.close()
   })
 
+  it('ending an impersonation closes its socket as replaced (4002), so the browser that asked is not signed out', async () => {
+    const base = await listen(ctx)
+    const admin = await ctx.createUser({ role: 100 })
+    const agent = await ctx.createUser({ role: 30 })
+    const adminToken = await ctx.signIn(admin.phone, admin.password)
+    const inside = (await ctx.call('POST', `/api/v1/agents/${agent.id}/impersonate`, adminToken)).json().data.token as string
+    const own = await connect((await session(ctx, base, agent)).url)
+    const tab = await connect(await freshUrl(base, inside))
+    const back = await ctx.call('POST', '/api/v1/impersonation/end', inside)
+    expect(back.json()).toMatchObject({ result: true, data: { role: 100 } })
+    expect(await tab.closed).toBe(CLOSE_SESSION_REPLACED)
+    // The agent's own session is not touched.
+    await own.expectQuiet()
+    expect(ctx.app.hub.connectionCount(agent.id)).toBe(1)
+    own.close()
+  })
+
   it('switching an employee off (call-centre admin) closes their sockets', async () => {
     const base = await listen(ctx)
     const admin = await ctx.createUser({ role: 100 })
     const adminToken = await ctx.signIn(admin.phone, admin.password)
-    const form = { full_name: 'Новикова Вера Павловна', role: 150, phone: '(700) 555-12-34', email: 'vera@example.com', office_id: null, sip: '', emails: [], password: 'secret123', enabled: true }
+    const form = { full_name: 'Новикова Вера Павловна', role: 150, phone: '(700) 555-12-34', email: 'vera@example.com', office_id: null, sip: '', emails: [], password: 'caller-pass-1', enabled: true }
     const created = (await ctx.call('POST', '/api/v1/call-center/callers', adminToken, form)).json().data
-    const tab = await connect((await session(ctx, base, { phone: '77005551234', password: 'secret123' })).url)
+    const tab = await connect((await session(ctx, base, { phone: '77005551234', password: 'caller-pass-1' })).url)
     const res = await ctx.call('POST', `/api/v1/call-center/callers/${created.id}`, adminToken, { ...form, password: '', enabled: false })
     expect(res.json()).toMatchObject({ result: true })
     expect(await tab.closed).toBe(CLOSE_SESSION_ENDED)

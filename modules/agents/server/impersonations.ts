@@ -114,7 +114,8 @@ export function impersonationRoutes(app: FastifyInstance, deps: ServerDeps): voi
     if (!open) throw agentsError(409, 'notImpersonating')
     const now = new Date(clock.now())
     await db.update(impersonations).set({ ended_at: now }).where(eq(impersonations.id, open.id))
-    await deps.sessions.revoke(auth.sessionId)
+    // Replaced, not ended: the browser that asked goes on with the administrator's session (no sign-out on its socket).
+    await deps.sessions.revoke(auth.sessionId, 'replaced')
     // Back to the administrator: a fresh session in place of the one that started it, if that one was not
     // signed out or past its absolute expiry meanwhile (its idle clock ran while the admin worked as the agent).
     const [adminSession] = open.admin_session_id
@@ -126,7 +127,7 @@ export function impersonationRoutes(app: FastifyInstance, deps: ServerDeps): voi
       : []
     if (!adminSession || adminSession.role !== ROLE.admin) throw agentsError(401, 'impersonationOver', { code: SESSION_EXPIRED_CODE })
     const token = await deps.sessions.create(open.admin_user_id, adminSession.method as SignInMethod)
-    await deps.sessions.revoke(adminSession.id)
+    await deps.sessions.revoke(adminSession.id, 'replaced')
     request.log.info({ admin: open.admin_user_id }, 'impersonation ended')
     return ok<SignInResult>({ token, role: ROLE.admin, user_id: open.admin_user_id })
   })
