@@ -40,6 +40,8 @@ export interface Config {
   mailFrom: string
   /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
   unsubscribeSecret: string | null
+  /** SHUTDOWN_TIMEOUT_MS: a graceful shutdown (server/shutdown.ts) that takes longer exits non-zero. */
+  shutdownTimeoutMs: number
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
   }
 }
 
