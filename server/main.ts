@@ -15,7 +15,7 @@ import { findUserByPhone } from './users/queries'
 const JANITOR_INTERVAL_MS = 15 * 60_000
 
 /**
- * `tsx server/main.ts`, the server's composition root: config → database → migrations → demo seed → HTTP + socket
+ * `node --import tsx server/main.ts` (`npm start`; not the tsx CLI, whose signal relay SIGKILLs a busy server), the server's composition root: config → database → migrations → demo seed → HTTP + socket
  * server, with the modules' server halves of app/server-modules.ts (the server core imports no module).
  */
 async function main(): Promise<void> {
