@@ -101,5 +101,5 @@ describeEachDb(
     })
   },
   // Every demo user signs in from the same address, some several times.
-  { env: { SIGNIN_RATE_LIMIT: '1000/min' } },
+  { env: { SIGNIN_RATE_LIMIT: '1000/min', SIGNIN_ADDRESS_RATE_LIMIT: '1000/min' } },
 )
