@@ -33,7 +33,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
   let shuttingDown = false
   let inFlight = 0
   let servedWhileClosing = 0
-  let outbox: 'flushed' | 'no outbox' | 'flush failed' = 'no outbox'
+  let outbox = 'no notification outbox'
 
   app.addHook('onRequest', async () => {
     inFlight += 1
@@ -53,9 +53,9 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
     if (!notifier) return
     try {
       await notifier.flush()
-      outbox = 'flushed'
+      outbox = 'notification outbox flushed'
     } catch (err) {
-      outbox = 'flush failed'
+      outbox = 'notification outbox flush FAILED'
       app.log.warn({ err }, 'shutdown: notification outbox flush failed')
     }
   })
@@ -103,7 +103,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
     app.log.info(
       `shutdown complete in ${Date.now() - started} ms: stopped accepting, ${requestsAtSignal} request(s) in flight finished` +
         ` (+${servedWhileClosing} on open connections), ${sockets} socket(s) closed with ${CLOSE_GOING_AWAY},` +
-        ` notification outbox ${outbox}, ${database}; exit ${status}`,
+        ` ${outbox}, ${database}; exit ${status}`,
     )
     exit(status)
   }
