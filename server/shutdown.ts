@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { Server } from 'node:net'
+
+/**
+ * After the listening socket is closed, how long connections already open may still deliver a request that was on
+ * its way (sent, not yet read by a busy event loop) before idle ones are closed: reaping at once resets those.
+ */
+const DRAIN_MS = 500
 
 /** WebSocket close code 1001 "going away": the browser client reconnects (to another node) as on any close but 4001. */
 export const CLOSE_GOING_AWAY = 1001
@@ -78,6 +85,11 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       client.close(CLOSE_GOING_AWAY, 'server shutting down')
       sockets += 1
     }
+
+    // Stop accepting at once (net's close: no new connections, open ones untouched), give requests already sent on
+    // open connections a moment to be read, and answer them with `Connection: close` (onSend above).
+    if (app.server.listening) Server.prototype.close.call(app.server)
+    await new Promise(resolve => setTimeout(resolve, DRAIN_MS))
 
     // Node's server.close() reaps only connections idle at that moment; a keep-alive connection whose request
     // ends later would hold the close until its keep-alive timeout, so idle ones are reaped until it is done.

@@ -1,15 +1,17 @@
 /**
  * Graceful shutdown (issue 9), on the real process as the start scripts run it (`node --import tsx server/main.ts`):
  * SIGTERM arrives in the middle of a burst of acknowledged writes (sign-ins, each leaving a
- * session, and new individual clients). Every write that was answered 2xx must be there after a restart over the
+ * session, new individual clients, feedback that notifies the administrators). Every write that was answered 2xx must be there after a restart over the
  * same database; nothing is answered 5xx; requests in flight at the signal are finished; the open socket is closed
- * with 1001; the log says what was done; the exit status is 0.
+ * with 1001; the notification outbox is empty; the log says what was done; the exit status is 0.
  */
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { afterAll, describe, expect, it } from 'vitest'
 import { formatPhone } from '../core/validation'
+import { openPglite } from '../server/db/client'
 import { DEMO_PASSWORD, demoPhone } from '../server/seed'
 import { startServer, type RunningServer } from './e2e/support/server'
 
@@ -22,7 +24,7 @@ const BEFORE_SIGNAL_MS = 600
 const SURELY_IN_FLIGHT_MS = 100
 
 interface Attempt {
-  kind: 'sign-in' | 'individual'
+  kind: 'sign-in' | 'individual' | 'feedback'
   sentAt: number
   answeredAt?: number
   status?: number
@@ -76,6 +78,26 @@ function openSocket(base: string, token: string): Promise<{ closed: Promise<numb
   })()
 }
 
+/** Notifications written but not delivered, read straight from the stopped server's database. */
+async function undeliveredNotifications(dataDir: string, databaseUrl?: string): Promise<number> {
+  const query = 'select count(*)::int as n from notifications where delivered_at is null'
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      return (await client.query<{ n: number }>(query)).rows[0]!.n
+    } finally {
+      await client.end()
+    }
+  }
+  const { client, close } = await openPglite(join(dataDir, 'db'))
+  try {
+    return (await client.query<{ n: number }>(query)).rows[0]!.n
+  } finally {
+    await close()
+  }
+}
+
 /** A throw-away database on the TEST_DATABASE_URL server; dropped by the returned function. */
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!
@@ -124,17 +146,23 @@ describe.each(kinds)('graceful shutdown of the real server [%s]', kind => {
     const worker = async (w: number) => {
       while (firing) {
         const i = n++
-        const attempt: Attempt = { kind: (i + w) % 2 === 0 ? 'sign-in' : 'individual', sentAt: Date.now() }
+        const kinds = ['sign-in', 'individual', 'feedback'] as const
+        const attempt: Attempt = { kind: kinds[(i + w) % 3]!, sentAt: Date.now() }
         attempts.push(attempt)
         try {
           if (attempt.kind === 'sign-in') {
             const r = await signIn(base)
             attempt.status = r.status
             attempt.ack = r.token
-          } else {
+          } else if (attempt.kind === 'individual') {
             const r = await post(base, '/physics', { last_name: 'Завершение', first_name: `Запрос${i}` }, token)
             attempt.status = r.status
             attempt.ack = r.json?.data?.id
+          } else {
+            // Feedback notifies the administrators: rows in the notification outbox the shutdown must deliver.
+            const r = await post(base, '/users/feedback', { message: `Завершение ${i}`, url: '/shutdown' }, token)
+            attempt.status = r.status
+            attempt.ack = i
           }
         } catch (e) {
           // Connection refused or closed: the server is no longer there, which is a clean refusal.
@@ -176,6 +204,9 @@ describe.each(kinds)('graceful shutdown of the real server [%s]', kind => {
     const afterExit = attempts.filter(a => a.sentAt > exitAt)
     expect(afterExit.length).toBeGreaterThan(0)
     expect(afterExit.filter(a => a.error === undefined)).toEqual([])
+
+    // Before the restart (which would deliver leftovers itself): the outbox was flushed on the way out.
+    expect(await undeliveredNotifications(server.dataDir, databaseUrl)).toBe(0)
 
     // Restart over the same database: every acknowledged session and individual is there.
     const again = await startServer({ dataDir: server.dataDir, env: env(databaseUrl) })
