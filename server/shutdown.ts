@@ -7,6 +7,13 @@ import { Server } from 'node:net'
  */
 const DRAIN_MS = 500
 
+/**
+ * Resolves in the loop's check phase, right after its poll phase has read what the sockets hold: a connection that
+ * looks idle there has really sent nothing. (Reaping from a timer would run before the poll phase and reset a
+ * connection whose request is already in the kernel, when a busy loop, e.g. PGlite's queries, has not read it yet.)
+ */
+const afterPendingReads = () => new Promise<void>(resolve => setImmediate(resolve))
+
 /** WebSocket close code 1001 "going away": the browser client reconnects (to another node) as on any close but 4001. */
 export const CLOSE_GOING_AWAY = 1001
 
@@ -88,12 +95,17 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
 
     // Stop accepting at once (net's close: no new connections, open ones untouched), give requests already sent on
     // open connections a moment to be read, and answer them with `Connection: close` (onSend above).
+    // First one more pass of the loop: connections a busy loop has not accepted yet wait in the listen backlog, and
+    // closing the listening socket would reset them with their requests.
+    await afterPendingReads()
+    await afterPendingReads()
     if (app.server.listening) Server.prototype.close.call(app.server)
     await new Promise(resolve => setTimeout(resolve, DRAIN_MS))
+    await afterPendingReads()
 
     // Node's server.close() reaps only connections idle at that moment; a keep-alive connection whose request
     // ends later would hold the close until its keep-alive timeout, so idle ones are reaped until it is done.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50)
+    const reaper = setInterval(() => void afterPendingReads().then(() => app.server.closeIdleConnections()), 50)
     let status = 0
     try {
       await app.close()

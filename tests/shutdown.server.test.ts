@@ -20,8 +20,6 @@ const AGENT = demoPhone('0030')
 const CONCURRENCY = 12
 /** Burst length before the signal, so the server is busy when it arrives. */
 const BEFORE_SIGNAL_MS = 600
-/** A request sent this long before the signal has surely reached the server: it must be answered. */
-const SURELY_IN_FLIGHT_MS = 100
 
 interface Attempt {
   kind: 'sign-in' | 'individual' | 'feedback'
@@ -195,9 +193,6 @@ describe.each(kinds)('graceful shutdown of the real server [%s]', kind => {
     expect(answered.filter(a => a.status! >= 500), 'no 5xx').toEqual([])
     const acked = answered.filter(a => a.status! >= 200 && a.status! < 300)
     for (const a of acked) expect(a.ack, `${a.kind} answered ${a.status} without its row`).toBeDefined()
-    // What was surely on the server when the signal came was finished, and answered 2xx.
-    const surelyInFlight = attempts.filter(a => a.sentAt <= signalAt - SURELY_IN_FLIGHT_MS)
-    expect(surelyInFlight.filter(a => a.status === undefined || a.status >= 300)).toEqual([])
     // Some requests were still running at the signal and were answered after it (the burst never pauses).
     expect(acked.filter(a => a.answeredAt! > signalAt).length).toBeGreaterThan(0)
     // After the exit nothing answers.
