@@ -1,9 +1,9 @@
 /**
  * Graceful shutdown (issue 9), on the real process as the start scripts run it (`node --import tsx server/main.ts`):
- * SIGTERM arrives in the middle of a burst of acknowledged writes (sign-ins, each leaving a
- * session, new individual clients, feedback that notifies the administrators). Every write that was answered 2xx must be there after a restart over the
- * same database; nothing is answered 5xx; requests in flight at the signal are finished; the open socket is closed
- * with 1001; the notification outbox is empty; the log says what was done; the exit status is 0.
+ * SIGTERM arrives in the middle of a burst of acknowledged writes (sign-ins, each leaving a session, new individual
+ * clients, feedback that notifies the administrators). Every write answered 2xx must be there after a restart over
+ * the same database; nothing is answered 5xx; requests in flight at the signal are finished; the open socket is
+ * closed with 1001; the notification outbox is empty; the log says what was done; the exit status is 0.
  */
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
