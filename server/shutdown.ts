@@ -49,12 +49,13 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
   let servedWhileClosing = 0
   let outbox = 'no notification outbox'
 
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A socket upgrade is no request in flight (its sockets are closed with 1001 below).
+    if (request.headers.upgrade) return
     inFlight += 1
     if (shuttingDown) servedWhileClosing += 1
-  })
-  app.addHook('onResponse', async () => {
-    inFlight -= 1
+    // 'close' comes once per response, sent or aborted by the client (onResponse misses the aborted ones).
+    reply.raw.once('close', () => (inFlight -= 1))
   })
   // A request that ends during the shutdown takes its connection with it, so the server can close.
   app.addHook('onSend', async (_request, reply) => {
