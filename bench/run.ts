@@ -9,14 +9,18 @@
  *   3. Notifications: creation → bell badge latency in Chromium, and socket fan-out to 1 000 clients.
  *   4. Softphone: dial → confirmed through the cabinet against raw JsSIP on the same Kamailio peer.
  *   5. The company list with 50 000 companies (filters, pages, p99), from the clients module's own bench.
+ *   6. Issue 9 (bench/hardening.ts): sign-in and static-file p99 under 50 bogus sign-ins/s from one address
+ *      (default and raised limits); GET profile and the company list against a static file, PGlite and Postgres.
  * Flags: --reuse (use dist/ when present instead of building), --no-server, --no-browser,
- *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16).
+ *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16),
+ *        --hardening-only (build, then only section 6).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
+import { reportHardening } from './hardening'
 import { reportNotifications } from './notifications'
 import { formatLatency, measureStandalone } from '../tests/e2e/call-latency'
 
@@ -302,6 +306,10 @@ async function main(): Promise<void> {
   } catch (e) {
     console.log(`Build failed: ${e instanceof Error ? e.message : String(e)}`)
   }
+  if (args.has('--hardening-only')) {
+    await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
+    return
+  }
   reportSizes()
   if (!args.has('--no-server')) await reportServer()
   if (!args.has('--no-server')) {
@@ -319,6 +327,7 @@ async function main(): Promise<void> {
     const latency = await measureStandalone(5).catch((e: unknown) => (console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`), null))
     if (latency) console.log(formatLatency(latency))
   }
+  if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
 }
 
 main().then(

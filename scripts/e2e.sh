@@ -32,9 +32,10 @@ SERVER_PID=""
 RESULT=1
 cleanup() {
   if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    # The server runs in its own process group (setsid): stop tsx and its node child together.
+    # The server runs in its own process group (setsid); SIGTERM starts its graceful shutdown (server/shutdown.ts,
+    # SHUTDOWN_TIMEOUT_MS, 10 s by default), so it gets a little longer than that before SIGKILL.
     kill -TERM -- "-$SERVER_PID" 2>/dev/null || kill -TERM "$SERVER_PID" 2>/dev/null || true
-    for _ in $(seq 1 50); do
+    for _ in $(seq 1 120); do
       kill -0 "$SERVER_PID" 2>/dev/null || break
       sleep 0.1
     done
@@ -59,7 +60,7 @@ start_server() {
   HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" PUBLIC_URL="$BASE_URL" \
     SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
     SIGNIN_ADDRESS_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
-    setsid npx tsx server/main.ts >"$LOG" 2>&1 </dev/null &
+    setsid node --import tsx server/main.ts >"$LOG" 2>&1 </dev/null &
   SERVER_PID=$!
 }
 

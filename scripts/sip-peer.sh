@@ -13,7 +13,7 @@
 #   scripts/sip-peer.sh url       print the WebSocket URL (ws://$SIP_HOST:$SIP_WS_PORT)
 #   scripts/sip-peer.sh with CMD… start the peer when kamailio is installed and SIP_WS_URL names no other
 #                                 server, run CMD with SIP_WS_URL set, stop the peer again when CMD ends
-#                                 (e.g. `scripts/sip-peer.sh with tsx server/main.ts`)
+#                                 (e.g. `scripts/sip-peer.sh with node --import tsx server/main.ts`)
 #
 # Environment: SIP_HOST (127.0.0.1), SIP_UDP_PORT (5060), SIP_WS_PORT (8088), SIP_DIR (.tmp/sip),
 # SIP_USERS ("code:password,…" instead of the demo accounts of server/seed.ts), KAMAILIO (kamailio binary).

@@ -1,10 +1,31 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): typecheck, unit tests, server tests (PGlite; also Postgres when
-# TEST_DATABASE_URL is set), then the browser end-to-end suite (scripts/e2e.sh). Every stage runs even
+# TEST_DATABASE_URL is set or a local Postgres answers on 127.0.0.1:5432), then the browser end-to-end suite (scripts/e2e.sh). Every stage runs even
 # when an earlier one failed, so one run shows everything; the last line is `N passed, N failed`
 # and the exit status is non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# The server suite also runs on the local Postgres when one answers on 127.0.0.1:5432 and TEST_DATABASE_URL
+# is not set already (an explicit one always wins); the line below says which way it went.
+probe_postgres() {
+  if command -v pg_isready >/dev/null 2>&1; then
+    pg_isready -q -h 127.0.0.1 -p 5432 -t 3
+  elif command -v psql >/dev/null 2>&1; then
+    psql -h 127.0.0.1 -p 5432 -U postgres -d test -Atqc 'select 1' >/dev/null 2>&1
+  else
+    # No client tools: a plain TCP probe (the server suite reports a useful error if it is not Postgres).
+    node -e 'const s=require("net").connect(5432,"127.0.0.1");s.setTimeout(3000);s.on("connect",()=>process.exit(0));s.on("error",()=>process.exit(1));s.on("timeout",()=>process.exit(1))'
+  fi
+}
+if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
+  echo "--- TEST_DATABASE_URL is set: the server suite also runs against $TEST_DATABASE_URL"
+elif probe_postgres; then
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/test"
+  echo "--- Postgres answers on 127.0.0.1:5432: the server suite also runs against $TEST_DATABASE_URL"
+else
+  echo "--- no Postgres on 127.0.0.1:5432 and no TEST_DATABASE_URL: the server suite's Postgres variant is SKIPPED (embedded database only)"
+fi
 
 REPORTS=".tmp/reports"
 mkdir -p "$REPORTS"

@@ -82,6 +82,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const app = Fastify({
     trustProxy: config.trustProxy,
+    // A request that arrives on an open connection while the server shuts down is served (server/shutdown.ts),
+    // not answered with Fastify's bare 503 (no envelope, and a 5xx).
+    return503OnClosing: false,
     logger: {
       level: config.logLevel,
       // The socket URL carries a one-time ticket; keep it out of the logs anyway.

@@ -68,6 +68,8 @@ export interface Config {
   feedbackRateLimit: RateLimit
   /** FEEDBACK_DIGEST_MS: administrators get at most one e-mail of new support messages this often. */
   feedbackDigestMs: number
+  /** SHUTDOWN_TIMEOUT_MS: a graceful shutdown (server/shutdown.ts) that takes longer exits non-zero. */
+  shutdownTimeoutMs: number
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     socketFrameLimit: rateLimit(env.SOCKET_FRAME_LIMIT || '20/10s', 'SOCKET_FRAME_LIMIT'),
     feedbackRateLimit: rateLimit(env.FEEDBACK_RATE_LIMIT || '10/hour', 'FEEDBACK_RATE_LIMIT'),
     feedbackDigestMs: int(env, 'FEEDBACK_DIGEST_MS', 10 * 60_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
   }
 }
 

@@ -9,12 +9,13 @@ import { migrateDb } from './db/migrate'
 import { DEMO_PASSWORD, demoPhone, hasAnyUser, seedDemo, shouldSeed } from './seed'
 import { pruneSocketOutbox } from './socket/outbox'
 import { createPgBroadcaster } from './socket/pg-broadcaster'
+import { installShutdown } from './shutdown'
 import { findUserByPhone } from './users/queries'
 
 const JANITOR_INTERVAL_MS = 15 * 60_000
 
 /**
- * `tsx server/main.ts`, the server's composition root: config → database → migrations → demo seed → HTTP + socket
+ * `node --import tsx server/main.ts` (`npm start`; not the tsx CLI, whose signal relay SIGKILLs a busy server), the server's composition root: config → database → migrations → demo seed → HTTP + socket
  * server, with the modules' server halves of app/server-modules.ts (the server core imports no module).
  */
 async function main(): Promise<void> {
@@ -40,21 +41,10 @@ async function main(): Promise<void> {
   }, JANITOR_INTERVAL_MS)
   janitor.unref()
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info(`${signal}: shutting down`)
-    clearInterval(janitor)
-    try {
-      await app.close()
-    } finally {
-      await handle.close()
-    }
-    process.exit(0)
-  }
-  process.on('SIGINT', signal => void shutdown(signal))
-  process.on('SIGTERM', signal => void shutdown(signal))
+  // SIGTERM / SIGINT: finish what is in flight and exit 0 (server/shutdown.ts); installed before listen (hooks).
+  const shutdown = installShutdown({ app, closeDatabase: () => handle.close(), deadlineMs: config.shutdownTimeoutMs, stopTimers: () => clearInterval(janitor) })
+  process.on('SIGINT', signal => void shutdown.run(signal))
+  process.on('SIGTERM', signal => void shutdown.run(signal))
 
   const address = await app.listen({ port: config.port, host: config.host })
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'Postgres server'

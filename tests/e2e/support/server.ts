@@ -1,5 +1,5 @@
 /**
- * Starts the real server (`tsx server/main.ts`) for tests that need their own instance: a restart over
+ * Starts the real server (`node --import tsx server/main.ts`) for tests that need their own instance: a restart over
  * the same data dir, other settings, a second node. The SPA must already be built (scripts/e2e.sh builds
  * it once before the suite).
  */
@@ -32,6 +32,8 @@ export interface RunningServer {
   pid: number
   /** The server's output so far. */
   log(): string
+  /** Resolves with the exit status once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. Safe to call twice. */
   stop(graceMs?: number): Promise<void>
   /** stop(), then delete the data dir when startServer created it (a dataDir passed in is left alone). */
@@ -88,8 +90,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logFd = openSync(logPath, 'a')
   const url = `http://127.0.0.1:${port}`
 
-  const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx')
-  const child = spawn(existsSync(tsx) ? tsx : 'npx', existsSync(tsx) ? ['server/main.ts'] : ['tsx', 'server/main.ts'], {
+  // node with tsx as a loader, not the tsx CLI: the CLI runs the server as its child and relays SIGTERM only if the
+  // child acknowledges it within 30 ms, else SIGKILLs it (a busy PGlite server misses that: no graceful shutdown).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -103,20 +106,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...options.env,
     },
     stdio: ['ignore', logFd, logFd],
-    detached: true, // own process group, so stop() reaches tsx's node child too
+    detached: true, // own process group, so stop() reaches anything the server starts too
   })
   closeSync(logFd)
   running.add(child)
   installExitHook()
 
   let exited = false
-  const exitPromise = new Promise<void>(ok => {
-    child.once('exit', () => {
+  const exitStatus = new Promise<number | null>(ok => {
+    child.once('exit', code => {
       exited = true
       running.delete(child)
-      ok()
+      ok(code)
     })
   })
+  const exitPromise = exitStatus.then(() => undefined)
 
   const log = () => {
     try {
@@ -157,7 +161,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { url, port, dataDir, logPath, pid: child.pid ?? -1, log, stop, destroy }
+  return { url, port, dataDir, logPath, pid: child.pid ?? -1, log, exited: exitStatus, stop, destroy }
 }
 
 function tail(text: string, lines = 40): string {
