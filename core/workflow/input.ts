@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { controlCharFields } from '../validation/control'
 import { issuesToValidationMap, missingAsRequired } from '../validation/issues'
 import type { InputSchema } from './types'
 
@@ -10,6 +11,8 @@ export type ParsedInput = { ok: true; output: Record<string, unknown> } | { ok: 
 
 export function parseInput(schema: InputSchema, input: unknown): ParsedInput {
   const result = v.safeParse(schema, input ?? {})
-  if (result.success) return { ok: true, output: result.output }
-  return { ok: false, validation: issuesToValidationMap(result.issues.map(missingAsRequired)) }
+  // The control-character net of every request input (server/http/validate.ts), for action inputs too.
+  const control = controlCharFields(input)
+  if (result.success && Object.keys(control).length === 0) return { ok: true, output: result.output }
+  return { ok: false, validation: { ...(result.success ? {} : issuesToValidationMap(result.issues.map(missingAsRequired))), ...control } }
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { inputErrorOfDatabase } from './database-errors'
 import { ApiError } from './errors'
 import { failureBody } from './envelope'
 import type { ServerKey } from './i18n'
@@ -21,6 +22,11 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(failureBody(request, error))
+    }
+    const refused = inputErrorOfDatabase(error)
+    if (refused) {
+      request.log.info({ err: error }, 'database refused the input')
+      return reply.status(refused.status).send(failureBody(request, refused))
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) request.log.error({ err: error }, 'unhandled error')
