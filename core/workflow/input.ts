@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { controlCharFields } from '../validation/control'
 import { issuesToValidationMap, missingAsRequired } from '../validation/issues'
+import { schemaUsed } from '../validation/tap'
 import type { InputSchema } from './types'
 
 /**
@@ -10,6 +11,7 @@ import type { InputSchema } from './types'
 export type ParsedInput = { ok: true; output: Record<string, unknown> } | { ok: false; validation: Record<string, string> }
 
 export function parseInput(schema: InputSchema, input: unknown): ParsedInput {
+  schemaUsed('body', schema)
   const result = v.safeParse(schema, input ?? {})
   // The control-character net of every request input (server/http/validate.ts), for action inputs too.
   const control = controlCharFields(input)

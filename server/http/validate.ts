@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { controlCharFields, issuesToValidationMap } from '../../core/validation'
 import { missingAsRequired } from '../../core/validation/issues'
+import { schemaUsed } from '../../core/validation/tap'
 import { ApiError, invalidInput, notFound } from './errors'
 
 /**
@@ -9,6 +10,7 @@ import { ApiError, invalidInput, notFound } from './errors'
  */
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'badRequest')
+  schemaUsed('body', schema)
   return checked(schema, body, issues => issues.map(missingAsRequired))
 }
 
@@ -38,5 +40,6 @@ export function pathId(request: { params: unknown }, name = 'id'): number {
 
 /** Query-string filters through a contract schema; a bad filter is a 422 like a bad body. */
 export function parseQuery<S extends v.GenericSchema>(schema: S, query: unknown): v.InferOutput<S> {
+  schemaUsed('query', schema)
   return checked(schema, query ?? {}, issues => issues)
 }
