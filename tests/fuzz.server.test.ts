@@ -69,6 +69,8 @@ describeEachDb(
       const tables = await dataTables(ctx.db)
       const failures: Failure[] = []
       let sent = 0
+      /** Answers by status class, printed so a run that never gets past validation shows itself. */
+      const statuses = new Map<string, number>()
 
       /** A live token of the user: signs in again when a fuzzed request ended the session or changed the account. */
       const tokenOf = async (suffix: string): Promise<string | null> => {
@@ -94,12 +96,18 @@ describeEachDb(
 
       const send = (method: string, request: FuzzRequest, token: string | null) => {
         sent++
-        return ctx.app.inject({
+        return ctx.app
+          .inject({
           method: method as 'GET' | 'POST',
           url: request.url,
           headers: { ...request.headers, ...(request.contentType ? { 'content-type': request.contentType } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(request.payload === undefined ? {} : { payload: request.payload }),
-        })
+          })
+          .then(res => {
+            const key = res.statusCode < 300 ? '2xx' : String(res.statusCode)
+            statuses.set(key, (statuses.get(key) ?? 0) + 1)
+            return res
+          })
       }
 
       /** The properties every answer has; a problem as text, or null. */
@@ -151,7 +159,7 @@ describeEachDb(
         }
       }
 
-      console.log(`fuzz: ${endpoints.length} endpoints, ${sent} requests, ${failures.length} failing (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`)
+      console.log(`fuzz: ${endpoints.length} endpoints, ${sent} requests, ${failures.length} failing (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}); answers ${[...statuses].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`)
       for (const f of failures) console.log(`fuzz failure: ${f.endpoint} as ${f.as}: ${f.problem}${f.request ? `\n  request: ${JSON.stringify(f.request)}` : ''}`)
       expect(failures, `replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`).toEqual([])
     }, 600_000)
