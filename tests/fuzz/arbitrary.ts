@@ -18,11 +18,23 @@ const formLike = fc.oneof(
 
 const plainNumber = fc.oneof(fc.integer({ min: -5, max: 2000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }))
 
-/** A value of the schema's shape (not necessarily valid: checks inside pipes are only partly followed). */
-export function shaped(schema: v.GenericSchema, depth = 0): fc.Arbitrary<unknown> {
+/**
+ * A value of the schema's shape (not necessarily valid: checks inside pipes are only partly followed). With
+ * `spoiled`, any leaf may instead be a value just outside its type (a NUL in a string, a number past a column),
+ * which is how a request with one bad field among good ones is made.
+ */
+export function shaped(schema: v.GenericSchema, depth = 0, spoiled = false): fc.Arbitrary<unknown> {
+  const leaf = shapedLeaf(schema, depth, spoiled)
+  if (!spoiled || leaf.nested) return leaf.arbitrary
+  return fc.oneof({ weight: 3, arbitrary: leaf.arbitrary }, { weight: 1, arbitrary: leaf.bad })
+}
+
+function shapedLeaf(schema: v.GenericSchema, depth: number, spoiled: boolean): { arbitrary: fc.Arbitrary<unknown>; bad: fc.Arbitrary<unknown>; nested?: boolean } {
   const s = schema as AnySchema
-  if (depth > 6) return fc.constant(null)
-  const next = (inner: unknown) => shaped(inner as v.GenericSchema, depth + 1)
+  const nested = (arbitrary: fc.Arbitrary<unknown>) => ({ arbitrary, bad: arbitrary, nested: true })
+  const leaf = (arbitrary: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown> = hostile) => ({ arbitrary, bad })
+  if (depth > 6) return leaf(fc.constant(null))
+  const next = (inner: unknown) => shaped(inner as v.GenericSchema, depth + 1, spoiled)
   const pipe = s.pipe ?? []
   switch (s.type) {
     case 'object':
@@ -31,50 +43,52 @@ export function shaped(schema: v.GenericSchema, depth = 0): fc.Arbitrary<unknown
     case 'object_with_rest': {
       const entries = s.entries as Record<string, v.GenericSchema>
       const model = Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, next(value)]))
-      return fc.oneof({ weight: 3, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) })
+      return nested(fc.oneof({ weight: 3, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }))
     }
     case 'string': {
       const regex = pipe.find(a => a.type === 'regex')?.requirement
-      if (regex instanceof RegExp) return fc.oneof(fc.stringMatching(regex, { size: 'small' }), formLike)
-      if (pipe.some(a => a.type === 'email')) return fc.oneof(fc.emailAddress(), formLike)
-      return formLike
+      if (regex instanceof RegExp) return leaf(fc.oneof(fc.stringMatching(regex, { size: 'small' }), formLike), badString)
+      if (pipe.some(a => a.type === 'email')) return leaf(fc.oneof(fc.emailAddress(), formLike), badString)
+      return leaf(formLike, badString)
     }
     case 'number': {
       const min = pipe.find(a => a.type === 'min_value')?.requirement
       const max = pipe.find(a => a.type === 'max_value')?.requirement
-      if (typeof min === 'number' && typeof max === 'number' && max - min < 1e7) return fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
-      return pipe.some(a => a.type === 'integer') ? fc.integer({ min: 0, max: 2000 }) : plainNumber
+      if (typeof min === 'number' && typeof max === 'number' && max - min < 1e7) return leaf(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), hugeNumber)
+      return leaf(pipe.some(a => a.type === 'integer') ? fc.integer({ min: 0, max: 2000 }) : plainNumber, hugeNumber)
     }
     case 'boolean':
-      return fc.boolean()
+      return leaf(fc.boolean())
     case 'literal':
-      return fc.constant(s.literal)
+      return leaf(fc.constant(s.literal))
     case 'picklist':
     case 'enum':
-      return fc.constantFrom(...((s.options as readonly unknown[]).length ? (s.options as readonly unknown[]) : [null]))
+      return leaf(fc.constantFrom(...((s.options as readonly unknown[]).length ? (s.options as readonly unknown[]) : [null])), fc.oneof(badString, hugeNumber))
     case 'optional':
     case 'exact_optional':
-      return fc.option(next(s.wrapped), { nil: undefined })
+      return nested(fc.option(next(s.wrapped), { nil: undefined, freq: 4 }))
     case 'nullable':
     case 'nullish':
-      return fc.option(next(s.wrapped), { nil: null })
+      return nested(fc.option(next(s.wrapped), { nil: null, freq: 4 }))
     case 'array':
-      return fc.array(next(s.item), { maxLength: 4 })
+      return nested(fc.array(next(s.item), { maxLength: 4 }))
     case 'union':
     case 'variant':
-      return fc.oneof(...(s.options as v.GenericSchema[]).map(next))
+      return nested(fc.oneof(...(s.options as v.GenericSchema[]).map(next)))
     case 'record':
-      return fc.dictionary(fc.string({ maxLength: 8 }), next(s.value), { maxKeys: 3 })
+      return nested(fc.dictionary(fc.string({ maxLength: 8 }), next(s.value), { maxKeys: 3 }))
     default:
       // unknown / any / custom: the clients' fields read anything a form may hold.
-      return fc.oneof(formLike, plainNumber, fc.constant(null))
+      return leaf(fc.oneof(formLike, plainNumber, fc.constant(null)), fc.oneof(badString, hugeNumber))
   }
 }
 
 /** A character below space (other than tab and line breaks) or DEL: Postgres refuses NUL, and no form needs them. */
-export const controlChar = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f')
+const otherControl = fc.constantFrom('\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f')
 
-export const withControl = fc.tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b)
+export const controlChar = fc.oneof({ weight: 2, arbitrary: fc.constant('\u0000') }, { weight: 1, arbitrary: otherControl })
+
+export const withControl: fc.Arbitrary<string> = fc.tuple(fc.string({ maxLength: 8 }), controlChar, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b)
 
 /** Numbers just past what a column holds, or that JavaScript rounds, or that are no integer. */
 export const hugeNumber = fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 + 2, 1e15, 1e16, 1e21, 1e308, -1e308, 1.5, -1, 0, 5e-324, -0)
@@ -99,6 +113,14 @@ const unicode = fc.oneof(
 /** Objects that carry prototype keys (as parsed JSON does: own properties, not the prototype). */
 const prototypeKeys = fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"prototype":1,"hasOwnProperty":"x"}').map(text => JSON.parse(text) as unknown)
 
+/** A string just outside a string field: a control character, very long, odd unicode, a number's text. */
+const badString: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(null).chain(() => withControl) },
+  { weight: 1, arbitrary: fc.constant(null).chain(() => long) },
+  { weight: 1, arbitrary: fc.constant(null).chain(() => unicode) },
+  { weight: 1, arbitrary: fc.constantFrom('1e308', '2147483648', '-1', '99999999999999999999') },
+)
+
 /** Anything outside a schema. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(withControl, hugeNumber, wrongType, deep, long, unicode, prototypeKeys)
 
@@ -106,16 +128,11 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(withControl, hugeNumber, 
 export function body(schema: v.GenericSchema | undefined): fc.Arbitrary<unknown> {
   if (!schema) return fc.oneof(hostile, fc.dictionary(fc.string({ maxLength: 10 }), hostile, { maxKeys: 4 }), fc.constant({}))
   const valid = shaped(schema)
-  const oneReplaced = fc.tuple(valid, hostile, fc.nat()).map(([value, bad, pick]) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad
-    const keys = Object.keys(value)
-    if (keys.length === 0) return { x: bad }
-    return { ...value, [keys[pick % keys.length]!]: bad }
-  })
+  const spoiled = shaped(schema, 0, true)
   const withPrototype = fc.tuple(valid, prototypeKeys).map(([value, proto]) =>
     typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(JSON.parse(JSON.stringify(value)) as object, proto) : proto,
   )
-  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: oneReplaced }, { weight: 1, arbitrary: withPrototype }, { weight: 1, arbitrary: hostile })
+  return fc.oneof({ weight: 2, arbitrary: valid }, { weight: 6, arbitrary: spoiled }, { weight: 1, arbitrary: withPrototype }, { weight: 1, arbitrary: hostile })
 }
 
 /** encodeURIComponent, with a lone surrogate (which it refuses) as the bytes of one: invalid UTF-8 in the URL. */
@@ -130,7 +147,7 @@ export function query(schema: v.GenericSchema | undefined): fc.Arbitrary<string>
   const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value) ?? '')
   const value = (key: string) =>
     fc.oneof(
-      { weight: 2, arbitrary: entries?.[key] ? shaped(entries[key]).map(text) : formLike },
+      { weight: 2, arbitrary: entries?.[key] ? shaped(entries[key], 0, true).map(text) : formLike },
       { weight: 2, arbitrary: fc.oneof(withControl, hugeNumber.map(String), wrongType.map(text), unicode, long.map(s => s.slice(0, 3000))) },
     )
   const pairs = fc.array(fc.constantFrom(...keys).chain(key => value(key).map(v => `${encode(key)}=${encode(v)}`)), { maxLength: 5 })
@@ -141,9 +158,9 @@ export function query(schema: v.GenericSchema | undefined): fc.Arbitrary<string>
 /** A path parameter: an id that exists (`known`), or one that cannot. */
 export function pathParam(known: string): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constant(known) },
+    { weight: 4, arbitrary: fc.constant(known) },
     {
-      weight: 3,
+      weight: 2,
       arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '4294967296', '1e308', '1.5', '99999999999999999999', 'abc', '%00', '%01', '%7F', '%F0%9F%98%80', '%D0%AF', 'a%2Fb', '..', ' ', '0x1', encodeURIComponent('1\u0000')),
     },
   )
