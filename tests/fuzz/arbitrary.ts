@@ -175,3 +175,36 @@ export const headers: fc.Arbitrary<Record<string, string>> = fc.record(
   },
   { requiredKeys: [] },
 )
+
+/** Every leaf of a JSON value with its path. */
+function leaves(value: unknown, path: (string | number)[] = [], out: { path: (string | number)[]; value: unknown }[] = []) {
+  if (typeof value === 'object' && value !== null && path.length < 8) {
+    for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) leaves(item, [...path, key], out)
+  } else out.push({ path, value })
+  return out
+}
+
+function replaced(value: unknown, path: readonly (string | number)[], by: unknown): unknown {
+  if (path.length === 0) return by
+  const [head, ...rest] = path
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? replaced(item, rest, by) : item))
+  const object = value as Record<string, unknown>
+  return { ...object, [head!]: replaced(object[head!], rest, by) }
+}
+
+/**
+ * A body the endpoint accepted (or its read twin answered) with one leaf spoiled by type: a string gets a control
+ * character or goes long, a number goes past its column. Everything else stays valid, so the bad value is the
+ * only thing between the request and the database.
+ */
+export function spoiledOneOf(pool: readonly unknown[]): fc.Arbitrary<unknown> {
+  return fc.constantFrom(...pool).chain(base => {
+    const all = leaves(base)
+    if (all.length === 0) return fc.constant(base)
+    return fc.tuple(fc.nat({ max: all.length - 1 }), fc.constant(null)).chain(([i]) => {
+      const target = all[i]!
+      const bad = typeof target.value === 'number' ? hugeNumber : typeof target.value === 'string' ? badString : hostile
+      return bad.map(value => replaced(base, target.path, value))
+    })
+  })
+}

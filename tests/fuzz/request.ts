@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type * as v from 'valibot'
-import { body, headers, pathParam, query } from './arbitrary'
+import { body, headers, pathParam, query, spoiledOneOf } from './arbitrary'
 
 /** One generated request to one endpoint. */
 export interface FuzzRequest {
@@ -9,6 +9,8 @@ export interface FuzzRequest {
   contentType?: string
   headers: Record<string, string>
 }
+
+const json = (b: unknown) => ({ contentType: 'application/json', payload: JSON.stringify(b) ?? 'null' })
 
 /** Bodies that never reach a schema: broken JSON, other content types, malformed multipart. */
 const raw = fc.constantFrom<{ contentType: string; payload: string }>(
@@ -25,8 +27,11 @@ const raw = fc.constantFrom<{ contentType: string; payload: string }>(
   { contentType: 'multipart/form-data; boundary=y', payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--\r\n' },
 )
 
-/** Requests to `url` (`/api/v1/companies/:id/…`): path params, query, body (for POST) and headers. */
-export function requests(method: string, url: string, schema: v.GenericSchema | undefined, knownId: string): fc.Arbitrary<FuzzRequest> {
+/**
+ * Requests to `url` (`/api/v1/companies/:id/…`): path params, query, body (for POST) and headers. `accepted` holds
+ * bodies the endpoint took (or its GET twin answered); read when each request is generated, so it grows during a run.
+ */
+export function requests(method: string, url: string, schema: v.GenericSchema | undefined, knownId: string, accepted: readonly unknown[] = []): fc.Arbitrary<FuzzRequest> {
   const params = url.match(/:\w+/g) ?? []
   const path = fc.tuple(...params.map(() => pathParam(knownId))).map(values => {
     let out = url
@@ -38,7 +43,8 @@ export function requests(method: string, url: string, schema: v.GenericSchema | 
     method === 'GET'
       ? fc.constant({})
       : fc.oneof(
-          { weight: 6, arbitrary: body(schema).map(b => ({ contentType: 'application/json', payload: JSON.stringify(b) ?? 'null' })) },
+          { weight: 6, arbitrary: body(schema).map(json) },
+          { weight: 4, arbitrary: fc.constant(null).chain(() => (accepted.length ? spoiledOneOf(accepted) : body(schema))).map(json) },
           { weight: 1, arbitrary: raw },
         )
   return fc.record({ path, search, payload, headers }).map(({ path, search, payload, headers }) => ({
