@@ -33,7 +33,7 @@ import { changedTables, dataTables, fingerprint } from './fuzz/fingerprint'
 import { requests, type FuzzRequest } from './fuzz/request'
 
 const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31))
-const RUNS = Number(process.env.FUZZ_RUNS || 12)
+const RUNS = Number(process.env.FUZZ_RUNS || 15)
 const ONLY = process.env.FUZZ_ONLY || ''
 
 /** Endpoints that end the caller's own session when they succeed: fuzzed without a token only. */

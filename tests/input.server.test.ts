@@ -70,6 +70,14 @@ describeEachDb(
       expect(signIn.statusCode).not.toBe(200)
     })
 
+    it('a statistics range with a date that is no date is a field message (found by the fuzz suite)', async () => {
+      const { tokens } = await seedDemoCast(ctx)
+      const res = await ctx.call('GET', `/api/v1/call-center/statistics?from=${'a'.repeat(300)}&to=643`, tokens.get(ADMIN)!, undefined, en)
+      expect(res.statusCode).toBe(422)
+      expect(isFailureEnvelope(res.json())).toBe(true)
+      expect(Object.keys(res.json().validation)).toContain('from')
+    })
+
     it('a malformed multipart upload (wrong or missing boundary, truncated body) is a 400 with the envelope', async () => {
       const { tokens, companyId } = await seedDemoCast(ctx)
       const admin = tokens.get(ADMIN)!

@@ -91,7 +91,8 @@ export const statisticsQuery = v.pipe(
     ['to'],
   ),
   v.forward(
-    v.partialCheck([['from'], ['to']], i => !i.from || !i.to || addDays(i.from, MAX_STATISTICS_DAYS - 1) >= i.to, cmsg.dateRange),
+    // A date refused above may still reach this check (valibot keeps the dataset typed); addDays would throw on it.
+    v.partialCheck([['from'], ['to']], i => !i.from || !i.to || !isIsoDate(i.from) || addDays(i.from, MAX_STATISTICS_DAYS - 1) >= i.to, cmsg.dateRange),
     ['to'],
   ),
 )
