@@ -153,10 +153,11 @@ export const optionalNumber = (limits: { min?: number; max?: number; integer?: b
     v.check(n => n === null || limits.max === undefined || n <= limits.max, cmsg.number),
   ) as unknown as v.GenericSchema<unknown, number | null>
 
-/** A money amount in thousands of rubles, two decimals, below 10^15. */
+/** A money amount in thousands of rubles, two decimals, below 10^15 (the column is numeric(17, 2)). */
 export const amount = v.pipe(
   optionalNumber({ min: -1e15, max: 1e15 }),
   v.transform(n => (n === null ? null : Math.round(n * 100) / 100)),
+  v.check(n => n === null || Math.abs(n) < 1e15, cmsg.number),
 ) as unknown as v.GenericSchema<unknown, number | null>
 
 /**
@@ -196,11 +197,11 @@ export function optionalChoice<T extends number>(values: readonly T[]) {
   return schema as unknown as v.GenericSchema<unknown, T | null>
 }
 
-/** A positive integer id (a JSON number, or a digit string from a path or query). */
+/** A positive integer id (a JSON number, or a digit string from a path or query), at most a Postgres integer. */
 export const id = v.pipe(
   v.optional(v.unknown(), null),
   v.transform(x => (typeof x === 'string' && /^\d{1,9}$/.test(x) ? Number(x) : x)),
-  v.check(x => typeof x === 'number' && Number.isSafeInteger(x) && x > 0, cmsg.required),
+  v.check(x => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 2_147_483_647, cmsg.required),
 ) as unknown as v.GenericSchema<unknown, number>
 
 // Display forms of the stored digits (the masked reading of SPEC §5).
