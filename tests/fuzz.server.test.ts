@@ -101,9 +101,9 @@ describeEachDb(
             method: method as 'GET' | 'POST',
             // Each request from its own address: per-address rate limits (some not configurable) never mask an answer.
             remoteAddress: `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-          url: request.url,
-          headers: { ...request.headers, ...(request.contentType ? { 'content-type': request.contentType } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
+            url: request.url,
+            headers: { ...request.headers, ...(request.contentType ? { 'content-type': request.contentType } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
           })
           .then(res => {
             const key = res.statusCode < 300 ? '2xx' : String(res.statusCode)
@@ -131,8 +131,11 @@ describeEachDb(
         const name = `${endpoint.method} ${endpoint.url}`
         const known = endpoint.url.includes('/companies/:') ? String(cast.companyId) : '1'
 
+        /** The endpoint with a known id and an empty body. */
+        const plain: FuzzRequest = { url: endpoint.url.replace(/:\w+/g, known), headers: {}, ...(endpoint.method === 'GET' ? {} : { contentType: 'application/json', payload: '{}' }) }
+
         // Without a token: a guarded endpoint is a 401 with the envelope, a public one anything but a 5xx.
-        const anonymous = await send(endpoint.method, { url: endpoint.url.replace(/:\w+/g, known), headers: {}, contentType: 'application/json', payload: endpoint.method === 'GET' ? undefined : '{}' }, null)
+        const anonymous = await send(endpoint.method, plain, null)
         const anonymousProblem = problemOf(anonymous) ?? (endpoint.rule !== undefined && anonymous.statusCode !== 401 ? `answered ${anonymous.statusCode} without a token` : null)
         if (anonymousProblem) failures.push({ endpoint: name, as: 'no token', problem: anonymousProblem })
 
@@ -141,14 +144,14 @@ describeEachDb(
         // The probe: learn the schema the endpoint checks its input against.
         let schema: v.GenericSchema | undefined
         const stop = listenToSchemas((_part, s) => (schema ??= s))
-        const probe = await send(endpoint.method, { url: endpoint.url.replace(/:\w+/g, known), headers: {}, contentType: 'application/json', payload: endpoint.method === 'GET' ? undefined : '{}' }, caller.token).finally(stop)
+        const probe = await send(endpoint.method, plain, caller.token).finally(stop)
         const probeProblem = problemOf(probe)
         if (probeProblem) failures.push({ endpoint: name, as: caller.suffix, problem: `probe ${probeProblem}` })
 
         // Valid bodies to spoil one field of: what the endpoint's GET twin answers (a record's form), then what it accepts.
         const accepted: unknown[] = []
         if (endpoint.method === 'POST') {
-          const twin = await ctx.call('GET', endpoint.url.replace(/:\w+/g, known), caller.token)
+          const twin = await ctx.call('GET', plain.url, caller.token)
           const data = twin.statusCode === 200 ? (twin.json<{ data?: unknown }>().data as unknown) : undefined
           if (typeof data === 'object' && data !== null && !Array.isArray(data)) accepted.push(data)
         }
@@ -166,7 +169,8 @@ describeEachDb(
         const details = await fc.check(property, { seed: SEED + index, numRuns: RUNS, endOnFailure: true })
         if (details.failed) {
           const request = details.counterexample?.[0]
-          failures.push({ endpoint: name, as: caller.suffix, problem: String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance), request: request && { ...request, payload: request.payload?.slice(0, 300) } })
+          const problem = String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)
+          failures.push({ endpoint: name, as: caller.suffix, problem, request: request && { ...request, payload: request.payload?.slice(0, 300) } })
         }
       }
 
