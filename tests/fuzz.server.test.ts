@@ -6,7 +6,8 @@
  * action inputs report the schema they check) — and then sends FUZZ_RUNS generated requests (tests/fuzz/*):
  * bodies and queries of the schema's shape, the shape with one field replaced by something outside it (control
  * characters, numbers past a column, wrong types, deep nesting, long and odd unicode strings, prototype keys),
- * broken JSON and multipart, hostile path ids and headers. Each endpoint is called as a demo user its guard
+ * broken JSON and multipart, hostile path ids and headers — after a deterministic sweep of every field with the
+ * values of the issue (tests/fuzz/sweep.ts: a NUL, 2^31, 1e308). Each endpoint is called as a demo user its guard
  * allows (administrator first) and once without a token. Properties:
  * - never a 5xx;
  * - every error is the JSON envelope ({ result: false, message });
@@ -31,6 +32,7 @@ import { formatPhone } from '../core/validation'
 import { isFailureEnvelope, seedDemoCast } from './fuzz/demo'
 import { changedTables, dataTables, fingerprint } from './fuzz/fingerprint'
 import { requests, type FuzzRequest } from './fuzz/request'
+import { sweep } from './fuzz/sweep'
 
 const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31))
 const RUNS = Number(process.env.FUZZ_RUNS || 15)
@@ -157,7 +159,8 @@ describeEachDb(
         }
 
         let before = await fingerprint(ctx.db, tables)
-        const property = fc.asyncProperty(requests(endpoint.method, endpoint.url, schema, known, accepted), async request => {
+        /** Sends one request and throws the problem with its answer, if any. */
+        const check = async (request: FuzzRequest) => {
           const res = await send(endpoint.method, request, caller.token)
           if (res.statusCode < 300 && request.contentType === 'application/json' && request.payload && accepted.length < 10) accepted.push(JSON.parse(request.payload))
           const after = await fingerprint(ctx.db, tables)
@@ -165,7 +168,20 @@ describeEachDb(
           before = after
           const problem = problemOf(res) ?? (changed.length ? `refused with ${res.statusCode} but changed ${changed.join(', ')}` : null)
           if (problem) throw new Error(problem)
-        })
+        }
+
+        // The values that once gave a 500, in every field, one at a time; then the random run.
+        for (const request of sweep(endpoint.method, plain.url, schema, accepted)) {
+          const problem = await check(request).then(
+            () => null,
+            (error: Error) => error.message,
+          )
+          if (problem) {
+            failures.push({ endpoint: name, as: caller.suffix, problem: `sweep ${problem}`, request: { ...request, payload: request.payload?.slice(0, 300) } })
+            break
+          }
+        }
+        const property = fc.asyncProperty(requests(endpoint.method, endpoint.url, schema, known, accepted), check)
         const details = await fc.check(property, { seed: SEED + index, numRuns: RUNS, endOnFailure: true })
         if (details.failed) {
           const request = details.counterexample?.[0]

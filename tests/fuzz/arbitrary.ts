@@ -140,19 +140,33 @@ export function encode(text: string): string {
   return Array.from(text, ch => (/^[\ud800-\udfff]$/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('')
 }
 
-/** A query string (without `?`): the schema's keys with shaped or hostile values, or a malformed one. */
+/**
+ * A query string (without `?`): the schema's keys with values of their shape and, most often, exactly one of them
+ * outside it (so the bad value is what reaches the handler), several bad ones, or a malformed string.
+ */
 export function query(schema: v.GenericSchema | undefined): fc.Arbitrary<string> {
   const entries = (schema as AnySchema | undefined)?.entries as Record<string, v.GenericSchema> | undefined
   const keys = entries ? Object.keys(entries) : ['q', 'page', 'limit', 'search', 'id']
   const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value) ?? '')
-  const value = (key: string) =>
-    fc.oneof(
-      { weight: 2, arbitrary: entries?.[key] ? shaped(entries[key], 0, true).map(text) : formLike },
-      { weight: 2, arbitrary: fc.oneof(withControl, hugeNumber.map(String), wrongType.map(text), unicode, long.map(s => s.slice(0, 3000))) },
-    )
-  const pairs = fc.array(fc.constantFrom(...keys).chain(key => value(key).map(v => `${encode(key)}=${encode(v)}`)), { maxLength: 5 })
+  const good = (key: string) => (entries?.[key] ? shaped(entries[key]).map(text) : formLike)
+  const bad = fc.oneof(
+    { weight: 3, arbitrary: withControl },
+    { weight: 1, arbitrary: hugeNumber.map(String) },
+    { weight: 1, arbitrary: wrongType.map(text) },
+    { weight: 1, arbitrary: unicode },
+    { weight: 1, arbitrary: long.map(s => s.slice(0, 3000)) },
+  )
+  const pair = (key: string, value: string) => `${encode(key)}=${encode(value)}`
+  const goodPairs = fc.subarray(keys).chain(chosen => fc.tuple(...chosen.map(key => good(key).map(value => pair(key, value)))))
+  const oneBad = fc.tuple(goodPairs, fc.constantFrom(...keys), bad).map(([pairs, key, value]) => [...pairs.filter(p => !p.startsWith(`${encode(key)}=`)), pair(key, value)])
+  const manyBad = fc.array(fc.constantFrom(...keys).chain(key => fc.oneof(good(key), bad).map(value => pair(key, value))), { maxLength: 5 })
   const malformed = fc.constantFrom('%', '%zz', 'q=%E0%A4%A', 'page[]=1&page[]=2', 'q=1&q=2', '__proto__[admin]=1', 'constructor=1', '=&&=', 'q', 'limit=-1', 'page=0')
-  return fc.oneof({ weight: 4, arbitrary: pairs.map(p => p.join('&')) }, { weight: 1, arbitrary: malformed })
+  return fc.oneof(
+    { weight: 2, arbitrary: goodPairs.map(p => p.join('&')) },
+    { weight: 5, arbitrary: oneBad.map(p => p.join('&')) },
+    { weight: 2, arbitrary: manyBad.map(p => p.join('&')) },
+    { weight: 1, arbitrary: malformed },
+  )
 }
 
 /** A path parameter: an id that exists (`known`), or one that cannot. */
