@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { FEEDBACK_MAX, loginPhone, msg, optionalEmail, password, phone, required } from './rules'
+import { FEEDBACK_MAX, line, loginPhone, msg, multiline, optionalEmail, password, phone, required } from './rules'
 
 /** Request bodies shared by the forms and the server's routes. */
-export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) })
+export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required)) })
 export type SignInForm = v.InferOutput<typeof signInForm>
 
 export const certificateSignInForm = v.object({ signature: required, hash: required })
@@ -21,15 +21,15 @@ export const registerForm = v.object({
 export type RegisterForm = v.InferOutput<typeof registerForm>
 
 export const feedbackForm = v.object({
-  message: v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(FEEDBACK_MAX, msg.tooLong)),
-  url: v.pipe(v.string(), v.maxLength(2000)),
+  message: v.pipe(v.string(msg.required), multiline(), v.trim(), v.nonEmpty(msg.required), v.maxLength(FEEDBACK_MAX, msg.tooLong)),
+  url: v.pipe(v.string(), line(), v.maxLength(2000)),
   /** Redacted JSON Lines of the latest bus events, so a report is a replayable scenario. */
-  events: v.optional(v.pipe(v.string(), v.maxLength(500_000))),
+  events: v.optional(v.pipe(v.string(), multiline(), v.maxLength(500_000))),
 })
 export type FeedbackForm = v.InferOutput<typeof feedbackForm>
 
 export const changePasswordForm = v.pipe(
-  v.object({ old_password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)), password, password_repeat: password }),
+  v.object({ old_password: v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required)), password, password_repeat: password }),
   v.forward(v.partialCheck([['password'], ['password_repeat']], i => i.password === i.password_repeat, msg.passwordsDiffer), ['password_repeat']),
 )
 export type ChangePasswordForm = v.InferOutput<typeof changePasswordForm>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CONTROL_CHARS_MESSAGE, line, multiline } from './control'
 import { isValidLoginPhone, isValidPhone } from './phone'
 
 /**
@@ -14,27 +15,31 @@ export const msg = {
   tooLong: 'validation:tooLong',
   mustAgree: 'validation:mustAgree',
   passwordsDiffer: 'validation:passwordsDiffer',
+  controlChars: CONTROL_CHARS_MESSAGE,
 } as const
 
 export const PASSWORD_MIN = 6
 export const FEEDBACK_MAX = 2000
 
-export const required = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required))
+export { line, multiline }
 
-export const email = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.email(msg.email))
+export const required = v.pipe(v.string(msg.required), line(), v.trim(), v.nonEmpty(msg.required))
+
+export const email = v.pipe(v.string(msg.required), line(), v.trim(), v.nonEmpty(msg.required), v.email(msg.email))
 
 /** The optional e-mail variant: empty is fine, anything else must look like an address. */
 export const optionalEmail = v.pipe(
   v.optional(v.string(), ''),
+  line(),
   v.trim(),
   v.check(s => s === '' || v.is(v.pipe(v.string(), v.email()), s), msg.email),
 )
 
-export const password = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), v.minLength(PASSWORD_MIN, msg.passwordMin))
+export const password = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required), v.minLength(PASSWORD_MIN, msg.passwordMin))
 
-export const phone = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), v.check(isValidPhone, msg.phone))
+export const phone = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required), v.check(isValidPhone, msg.phone))
 
-export const loginPhone = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), v.check(isValidLoginPhone, msg.loginPhone))
+export const loginPhone = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required), v.check(isValidLoginPhone, msg.loginPhone))
 
 /** The value must be empty (SPEC §5 "empty rule"), e.g. a honeypot field. */
 export const empty = v.pipe(v.optional(v.string(), ''), v.length(0))

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { controlCharFields } from '../validation/control'
 import { issuesToValidationMap, missingAsRequired } from '../validation/issues'
+import { schemaUsed } from '../validation/tap'
 import type { InputSchema } from './types'
 
 /**
@@ -9,7 +11,10 @@ import type { InputSchema } from './types'
 export type ParsedInput = { ok: true; output: Record<string, unknown> } | { ok: false; validation: Record<string, string> }
 
 export function parseInput(schema: InputSchema, input: unknown): ParsedInput {
+  schemaUsed('body', schema)
   const result = v.safeParse(schema, input ?? {})
-  if (result.success) return { ok: true, output: result.output }
-  return { ok: false, validation: issuesToValidationMap(result.issues.map(missingAsRequired)) }
+  // The control-character net of every request input (server/http/validate.ts), for action inputs too.
+  const control = controlCharFields(input)
+  if (result.success && Object.keys(control).length === 0) return { ok: true, output: result.output }
+  return { ok: false, validation: { ...(result.success ? {} : issuesToValidationMap(result.issues.map(missingAsRequired))), ...control } }
 }

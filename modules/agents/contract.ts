@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Page } from '../../core/api/envelope'
+import { line } from '../../core/validation/control'
 import type { Role } from '../../core/auth/profile'
 
 /**
@@ -27,7 +28,7 @@ const queryInt = (min: number, max: number, fallback: number) =>
 export const agentListQuery = v.object({
   page: queryInt(1, 1_000_000, 1),
   limit: queryInt(1, 100, 20),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  q: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
 })
 export type AgentListQuery = v.InferOutput<typeof agentListQuery>
 

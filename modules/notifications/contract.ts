@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { line } from '../../core/validation/control'
 
 /**
  * The notifications module's contract, shared by the browser and the server (DESIGN §5): paths, the shapes
@@ -74,7 +75,7 @@ export type ListQuery = v.InferOutput<typeof listQuerySchema>
 /** POST v1/notifications/read: ids of the user's notifications (others' ids are ignored); answers the new list. */
 export const markReadBodySchema = v.object({
   ids: v.pipe(
-    v.array(v.pipe(v.number('validation:invalid'), v.integer('validation:invalid'), v.minValue(1, 'validation:invalid')), 'validation:invalid'),
+    v.array(v.pipe(v.number('validation:invalid'), v.integer('validation:invalid'), v.minValue(1, 'validation:invalid'), v.maxValue(2_147_483_647, 'validation:invalid')), 'validation:invalid'),
     v.maxLength(1000, 'validation:tooLong'),
   ),
 })
@@ -88,7 +89,7 @@ export type MarkReadBody = v.InferOutput<typeof markReadBodySchema>
  * The pages POST the token from the query string. Errors: 400 tampered/invalid link, 409 already used.
  */
 export const unsubscribeBodySchema = v.object({
-  token: v.pipe(v.string('validation:required'), v.nonEmpty('validation:required'), v.maxLength(2000, 'validation:invalid')),
+  token: v.pipe(v.string('validation:required'), line(), v.nonEmpty('validation:required'), v.maxLength(2000, 'validation:invalid')),
 })
 export type UnsubscribeBody = v.InferOutput<typeof unsubscribeBodySchema>
 export type UnsubscribeKind = 'messages' | 'events' | 'all'

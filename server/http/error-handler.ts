@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { inputErrorOfDatabase } from './database-errors'
 import { ApiError } from './errors'
 import { failureBody } from './envelope'
 import type { ServerKey } from './i18n'
@@ -22,6 +23,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
       return reply.status(error.status).send(failureBody(request, error))
+    }
+    const refused = inputErrorOfDatabase(error)
+    if (refused) {
+      request.log.info({ err: error }, 'database refused the input')
+      return reply.status(refused.status).send(failureBody(request, refused))
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) request.log.error({ err: error }, 'unhandled error')

@@ -82,8 +82,8 @@ export function impersonatedBy(db: Db): ProfileContributor {
 }
 
 const impersonationQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), '20'),
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid')), '1'),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid'), v.maxValue(100, 'validation:invalid')), '20'),
   agent_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid'))),
 })
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { msg as coreMsg, password, phone, required } from '../../../core/validation'
+import { msg as coreMsg, line, password, phone, required } from '../../../core/validation'
 import { CALLER_ROLES, MAX_STATISTICS_DAYS } from './constants'
 import { addDays, isIsoDate } from './dates'
 import { optionalEmailOrNull } from './fields'
@@ -8,9 +8,10 @@ import { cmsg } from './messages'
 /** The administration screens' requests: employees (/callers), SIP accounts (/sips), statistics, list queries. */
 
 /** A SIP user name: 2–32 digits (what JsSIP registers as). */
-export const sipCode = v.pipe(v.string(cmsg.required), v.trim(), v.nonEmpty(cmsg.required), v.regex(/^\d{2,32}$/, cmsg.sipCode))
+export const sipCode = v.pipe(v.string(cmsg.required), line(), v.trim(), v.nonEmpty(cmsg.required), v.regex(/^\d{2,32}$/, cmsg.sipCode))
 
-const officeId = v.optional(v.nullable(v.pipe(v.number(cmsg.office), v.integer(cmsg.office), v.minValue(1, cmsg.office))), null)
+/** An office id: a Postgres `integer` key (1..2^31−1); anything larger is no office. */
+const officeId = v.optional(v.nullable(v.pipe(v.number(cmsg.office), v.integer(cmsg.office), v.minValue(1, cmsg.office), v.maxValue(2_147_483_647, cmsg.office))), null)
 
 const callerFields = {
   full_name: v.pipe(required, v.maxLength(255, cmsg.tooLong)),
@@ -24,6 +25,7 @@ const callerFields = {
     v.nullable(
       v.pipe(
         v.string(cmsg.sipCode),
+        line(),
         v.trim(),
         v.check(s => s === '' || /^\d{2,32}$/.test(s), cmsg.sipCode),
         v.transform(s => s || null),
@@ -32,7 +34,7 @@ const callerFields = {
     null,
   ),
   /** Further e-mails for notifications. */
-  emails: v.optional(v.pipe(v.array(v.pipe(v.string(cmsg.email), v.trim(), v.email(cmsg.email)), cmsg.invalid), v.maxLength(10, cmsg.tooLong)), []),
+  emails: v.optional(v.pipe(v.array(v.pipe(v.string(cmsg.email), line(), v.trim(), v.email(cmsg.email)), cmsg.invalid), v.maxLength(10, cmsg.tooLong)), []),
   enabled: v.optional(v.boolean(cmsg.invalid), true),
 }
 
@@ -47,6 +49,7 @@ export const callerUpdateForm = v.object({
     v.nullable(
       v.pipe(
         v.string(cmsg.invalid),
+        line(),
         v.check(s => s === '' || s.length >= 6, coreMsg.passwordMin),
         v.transform(s => s || null),
       ),
@@ -65,7 +68,7 @@ export const sipAccountForm = v.object({
 })
 export type SipAccountForm = v.InferInput<typeof sipAccountForm>
 
-const isoDate = v.pipe(v.string(cmsg.isoDate), v.check(isIsoDate, cmsg.isoDate))
+const isoDate = v.pipe(v.string(cmsg.isoDate), line(), v.check(isIsoDate, cmsg.isoDate))
 
 /** GET v1/call-center/statistics?from=yyyy-mm-dd&to=yyyy-mm-dd&min_seconds=10 (query strings). */
 export const statisticsQuery = v.pipe(
@@ -81,14 +84,15 @@ export const statisticsQuery = v.pipe(
         v.maxValue(86_400, cmsg.invalid),
       ),
     ),
-    user_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, cmsg.invalid), v.transform(Number))),
+    user_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid), v.maxValue(2_147_483_647, cmsg.invalid))),
   }),
   v.forward(
     v.partialCheck([['from'], ['to']], i => !i.from || !i.to || i.from <= i.to, cmsg.dateRange),
     ['to'],
   ),
   v.forward(
-    v.partialCheck([['from'], ['to']], i => !i.from || !i.to || addDays(i.from, MAX_STATISTICS_DAYS - 1) >= i.to, cmsg.dateRange),
+    // A date refused above may still reach this check (valibot keeps the dataset typed); addDays would throw on it.
+    v.partialCheck([['from'], ['to']], i => !i.from || !i.to || !isIsoDate(i.from) || addDays(i.from, MAX_STATISTICS_DAYS - 1) >= i.to, cmsg.dateRange),
     ['to'],
   ),
 )
@@ -97,5 +101,5 @@ export const statisticsQuery = v.pipe(
 export const listQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid)), '1'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid), v.maxValue(100, cmsg.invalid)), '20'),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, cmsg.tooLong)), ''),
+  search: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, cmsg.tooLong)), ''),
 })

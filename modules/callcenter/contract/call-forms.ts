@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { required } from '../../../core/validation'
+import { line, multiline, required } from '../../../core/validation'
 import { CALL_DIRECTION, CALL_OUTCOMES, CALL_RATING, CALL_RATINGS, OUTCOMES_WITHOUT_COMMENT, OUTCOMES_WITHOUT_REMINDER, PHONE_CALL_STATUSES, REMINDER_DATE_MAX } from './constants'
 import { isReminderTime, parseReminderDate } from './dates'
 import { callPhone, contactPhone, optionalEmailOrNull, optionalId, optionalInn, optionalText, page, seconds } from './fields'
@@ -40,10 +40,10 @@ export function callEndForm(today: string) {
   return v.pipe(
     v.object({
       status: v.picklist(CALL_OUTCOMES, cmsg.outcome),
-      comment: v.optional(v.pipe(v.string(cmsg.invalid), v.trim(), v.maxLength(2000, cmsg.tooLong)), ''),
+      comment: v.optional(v.pipe(v.string(cmsg.invalid), multiline(), v.trim(), v.maxLength(2000, cmsg.tooLong)), ''),
       is_reminder: v.optional(v.boolean(cmsg.invalid), false),
-      reminder_date: v.optional(v.nullable(v.pipe(v.string(cmsg.invalid), v.trim())), ''),
-      reminder_time: v.optional(v.nullable(v.pipe(v.string(cmsg.invalid), v.trim())), ''),
+      reminder_date: v.optional(v.nullable(v.pipe(v.string(cmsg.invalid), line(), v.trim())), ''),
+      reminder_time: v.optional(v.nullable(v.pipe(v.string(cmsg.invalid), line(), v.trim())), ''),
       phone: v.optional(v.nullable(v.union([v.literal(''), callPhone], cmsg.callPhone)), null),
       call_rating: v.optional(v.picklist(CALL_RATINGS, cmsg.invalid), CALL_RATING.none),
       time: seconds,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { phoneDigits } from '../../../core/validation'
+import { line, phoneDigits } from '../../../core/validation'
 import { cmsg } from './messages'
 import { callPhoneDigits } from './phone'
 
@@ -7,6 +7,7 @@ import { callPhoneDigits } from './phone'
 
 export const callPhone = v.pipe(
   v.string(cmsg.required),
+  line(),
   v.trim(),
   v.nonEmpty(cmsg.required),
   v.check(s => callPhoneDigits(s) !== null, cmsg.callPhone),
@@ -16,6 +17,7 @@ export const callPhone = v.pipe(
 /** A +7 phone in any accepted form (masked, `+7 …`, 11 digits) → 11 digits. */
 export const contactPhone = v.pipe(
   v.string(cmsg.required),
+  line(),
   v.trim(),
   v.nonEmpty(cmsg.required),
   v.check(s => phoneDigits(s) !== null, cmsg.phone),
@@ -27,6 +29,7 @@ export const page = v.optional(
   v.nullable(
     v.pipe(
       v.string(cmsg.invalid),
+  line(),
       v.trim(),
       v.maxLength(64, cmsg.tooLong),
       v.regex(/^[\w-]*$/, cmsg.invalid),
@@ -44,6 +47,7 @@ export const optionalId = v.optional(
         v.pipe(v.number(cmsg.invalid), v.integer(cmsg.invalid), v.minValue(0, cmsg.invalid), v.maxValue(2_147_483_647, cmsg.invalid)),
         v.pipe(
           v.string(cmsg.invalid),
+  line(),
           v.trim(),
           v.regex(/^\d{0,10}$/, cmsg.invalid),
           v.transform(s => (s === '' ? null : Number(s))),
@@ -66,6 +70,7 @@ export const optionalEmailOrNull = v.optional(
   v.nullable(
     v.pipe(
       v.string(cmsg.invalid),
+  line(),
       v.trim(),
       v.maxLength(255, cmsg.tooLong),
       v.check(s => s === '' || v.is(emailShape, s), cmsg.email),
@@ -80,6 +85,7 @@ export const optionalText = (max: number) =>
     v.nullable(
       v.pipe(
         v.string(cmsg.invalid),
+  line(),
         v.trim(),
         v.maxLength(max, cmsg.tooLong),
         v.transform(s => s || null),
@@ -93,6 +99,7 @@ export const optionalInn = v.optional(
   v.nullable(
     v.pipe(
       v.string(cmsg.invalid),
+  line(),
       v.trim(),
       v.check(s => s === '' || /^(\d{10}|\d{12})$/.test(s), cmsg.inn),
       v.transform(s => s || null),

@@ -157,11 +157,16 @@ describe('text, choices, amounts and ids', () => {
     expect(run(amount, '')).toEqual({ ok: true, value: null })
     expect(run(amount, '12a')).toEqual({ ok: false, message: cmsg.number })
     expect(run(amount, 1e16)).toEqual({ ok: false, message: cmsg.number })
+    // numeric(17, 2) holds less than 10^15: the limit itself and what rounds up to it are refused.
+    expect(run(amount, 1e15)).toEqual({ ok: false, message: cmsg.number })
+    expect(run(amount, 999_999_999_999_999.999)).toEqual({ ok: false, message: cmsg.number })
+    expect(run(amount, 999_999_999_999.99)).toEqual({ ok: true, value: 999_999_999_999.99 })
   })
   it('takes ids as positive integers', () => {
     expect(run(id, '12')).toEqual({ ok: true, value: 12 })
     expect(run(id, 12)).toEqual({ ok: true, value: 12 })
-    for (const bad of [0, -1, 1.5, 'x', null, undefined]) expect(run(id, bad)).toEqual({ ok: false, message: cmsg.required })
+    for (const bad of [0, -1, 1.5, 'x', null, undefined, 2 ** 31, 1e308]) expect(run(id, bad)).toEqual({ ok: false, message: cmsg.required })
+    expect(run(id, 2 ** 31 - 1)).toEqual({ ok: true, value: 2 ** 31 - 1 })
   })
 })
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { line, multiline } from '../../../core/validation/control'
 import { isValidPhone, phoneDigits } from '../../../core/validation/phone'
 import { SHARE_MAX, SHARE_MIN_EXCLUSIVE } from './catalogues'
 import { cmsg } from './messages'
@@ -11,8 +12,8 @@ import { cmsg } from './messages'
  */
 
 /** A string input trimmed, with '' (and null/undefined) as null. */
-const blank = v.pipe(
-  v.optional(v.nullable(v.string(cmsg.required)), null),
+const blank = (lines = false) => v.pipe(
+  v.optional(v.nullable(v.pipe(v.string(cmsg.required), lines ? multiline() : line())), null),
   v.transform((s): string | null => {
     const t = s?.trim() ?? ''
     return t === '' ? null : t
@@ -31,14 +32,14 @@ export function field(key: string, accepts: (raw: string) => boolean, normalize:
   return {
     accepts,
     required: v.pipe(
-      v.optional(v.nullable(v.string(cmsg.required)), null),
+      v.optional(v.nullable(v.pipe(v.string(cmsg.required), line())), null),
       v.transform(s => s?.trim() ?? ''),
       v.nonEmpty(cmsg.required),
       v.check(accepts, key),
       v.transform(normalize),
     ) as unknown as v.GenericSchema<string | null | undefined, string>,
     optional: v.pipe(
-      blank,
+      blank(),
       v.check(s => s === null || accepts(s), key),
       v.transform(s => (s === null ? null : normalize(s))),
     ) as unknown as v.GenericSchema<string | null | undefined, string | null>,
@@ -48,18 +49,18 @@ export function field(key: string, accepts: (raw: string) => boolean, normalize:
 const re = (pattern: RegExp) => (s: string) => pattern.test(s)
 const digitsOnly = (s: string) => s.replace(/\D/g, '')
 
-/** Free text, required, at most `max` characters. */
-export const requiredText = (max = 500) =>
+/** Free text, required, at most `max` characters; one line (no control characters) unless `multiline`. */
+export const requiredText = (max = 500, { multiline: lines = false } = {}) =>
   v.pipe(
-    v.optional(v.nullable(v.string(cmsg.required)), null),
+    v.optional(v.nullable(v.pipe(v.string(cmsg.required), lines ? multiline() : line())), null),
     v.transform(s => s?.trim() ?? ''),
     v.nonEmpty(cmsg.required),
     v.maxLength(max, cmsg.tooLong),
   ) as unknown as v.GenericSchema<string | null | undefined, string>
 
-/** Free text, optional ('' → null), at most `max` characters. */
-export const text = (max = 500) =>
-  v.pipe(blank, v.check(s => s === null || s.length <= max, cmsg.tooLong)) as unknown as v.GenericSchema<string | null | undefined, string | null>
+/** Free text, optional ('' → null), at most `max` characters; one line (no control characters) unless `multiline`. */
+export const text = (max = 500, { multiline: lines = false } = {}) =>
+  v.pipe(blank(lines), v.check(s => s === null || s.length <= max, cmsg.tooLong)) as unknown as v.GenericSchema<string | null | undefined, string | null>
 
 // Company identifiers (SPEC §5). Length only: check digits are warnings (./warnings.ts).
 export const inn10 = field(cmsg.innLength10, re(/^\d{10}$/))
@@ -152,10 +153,11 @@ export const optionalNumber = (limits: { min?: number; max?: number; integer?: b
     v.check(n => n === null || limits.max === undefined || n <= limits.max, cmsg.number),
   ) as unknown as v.GenericSchema<unknown, number | null>
 
-/** A money amount in thousands of rubles, two decimals, below 10^15. */
+/** A money amount in thousands of rubles, two decimals, below 10^15 (the column is numeric(17, 2)). */
 export const amount = v.pipe(
   optionalNumber({ min: -1e15, max: 1e15 }),
   v.transform(n => (n === null ? null : Math.round(n * 100) / 100)),
+  v.check(n => n === null || Math.abs(n) < 1e15, cmsg.number),
 ) as unknown as v.GenericSchema<unknown, number | null>
 
 /**
@@ -195,11 +197,11 @@ export function optionalChoice<T extends number>(values: readonly T[]) {
   return schema as unknown as v.GenericSchema<unknown, T | null>
 }
 
-/** A positive integer id (a JSON number, or a digit string from a path or query). */
+/** A positive integer id (a JSON number, or a digit string from a path or query), at most a Postgres integer. */
 export const id = v.pipe(
   v.optional(v.unknown(), null),
   v.transform(x => (typeof x === 'string' && /^\d{1,9}$/.test(x) ? Number(x) : x)),
-  v.check(x => typeof x === 'number' && Number.isSafeInteger(x) && x > 0, cmsg.required),
+  v.check(x => typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= 2_147_483_647, cmsg.required),
 ) as unknown as v.GenericSchema<unknown, number>
 
 // Display forms of the stored digits (the masked reading of SPEC §5).

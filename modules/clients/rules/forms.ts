@@ -99,7 +99,7 @@ const companyEntries = {
   bidder_email: email.optional,
   creation_date: pastDate.optional,
   registration_certificate: text(100),
-  purpose: text(2000),
+  purpose: text(2000, { multiline: true }),
   registering_body: text(500),
   registration_place: text(500),
   status: v.optional(v.picklist(COMPANY_STATUSES, cmsg.choice), 'active'),

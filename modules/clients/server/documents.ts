@@ -97,6 +97,18 @@ async function dropFileIfUnused(ctx: ClientsContext, fileId: number): Promise<vo
 }
 
 /**
+ * A multipart body the parser cannot read (wrong or missing boundary, truncated body) is the client's mistake: 400
+ * with the envelope. Errors of our own (an ApiError, a 4xx of Fastify's) keep their status; a system call's
+ * failure (disk) stays a 500.
+ */
+function malformedUpload(error: unknown): never {
+  if (error instanceof ApiError || (error as { syscall?: unknown } | null)?.syscall !== undefined) throw error
+  const status = (error as { statusCode?: unknown } | null)?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) throw error
+  throw new ApiError(400, 'badRequest')
+}
+
+/**
  * Files (multipart upload, download), documents and licences of a company. An upload is one file part named
  * `file`: over the size limit → 413, a type other than the document formats (checked by content) → 415, more than
  * the company's storage quota with what it already keeps → 413; a refused upload leaves nothing stored.
@@ -109,7 +121,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
     const actor = currentActor(request)
     const company = await companyInScope(db, actor, pathId(request))
     if (!request.isMultipart()) throw clientsError(400, 'fileMissing')
-    const part = await request.file({ limits: { fileSize: ctx.maxFileBytes, files: 1, fields: 10 }, throwFileSizeLimit: false })
+    const part = await request.file({ limits: { fileSize: ctx.maxFileBytes, files: 1, fields: 10 }, throwFileSizeLimit: false }).catch(malformedUpload)
     if (!part || part.fieldname !== 'file') {
       part?.file.resume()
       throw clientsError(422, 'fileMissing')
@@ -118,10 +130,10 @@ export function documentRoutes(app: FastifyInstance, ctx: ClientsContext): void 
     const usedBefore = await usedBytes(db, company.id)
     if (usedBefore >= ctx.storageQuotaBytes) {
       part.file.resume()
-      await finished(part.file)
+      await finished(part.file).catch(malformedUpload)
       throw quotaExceeded(ctx.storageQuotaBytes, usedBefore)
     }
-    const stored = await ctx.storage.put(part.file)
+    const stored = await ctx.storage.put(part.file).catch(malformedUpload)
     const name = cleanFileName(part.filename)
     const refuse = async (error: unknown) => {
       await ctx.storage.remove(stored.key)

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { CONTROL_CHARS_MESSAGE, hasControlInLine } from '../../../core/validation/control'
+import { invalidInput } from '../../../server/http/errors'
 import { canSearchOrganizations } from '../access'
 import { ok } from '../../../server/http/envelope'
 import type { CompanySearchItem } from '../contract'
@@ -13,6 +15,8 @@ export function searchRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     { preHandler: app.requireUser(canSearchOrganizations) },
     async request => {
       const query = String((request.params as { query?: string }).query ?? '').slice(0, 100)
+      // A control character is no organisation's name; refused here, before the registry (whose failure is a 502).
+      if (hasControlInLine(query)) throw invalidInput({ query: CONTROL_CHARS_MESSAGE })
       const abort = new AbortController()
       request.raw.once('close', () => abort.abort())
       try {

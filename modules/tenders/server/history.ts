@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { msg } from '../../../core/validation'
+import { line, msg } from '../../../core/validation'
 import { currentUser } from '../../../server/auth/require-user'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
@@ -17,7 +17,7 @@ const HISTORY_LIMIT = 50
 /** POST v1/tenders/{id}/history-add: type 3 (call to client, value the phone) or 4 (call ended). */
 export const historyAddForm = v.object({
   type: v.picklist([TENDER_HISTORY_TYPE.call, TENDER_HISTORY_TYPE.callEnded], 'validation:invalid'),
-  value: v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))], msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong)),
+  value: v.pipe(v.union([v.pipe(v.string(), line()), v.pipe(v.number(), v.transform(String))], msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong)),
 })
 
 /** A tender's history (SPEC §3, §7): the call panel logs a call to the client when it dials from a tender page. */
