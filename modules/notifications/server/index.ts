@@ -86,7 +86,8 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
       app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(app.notify))
       const digest = createFeedbackDigest({ db: deps.db, clock: deps.clock, mail, texts, publicUrl: deps.config.publicUrl, secret, intervalMs: deps.config.feedbackDigestMs, log: app.log })
       digests.set(app, digest)
-      const digestCheckMs = options.digestCheckMs ?? 60_000
+      // Checked at least once a minute, and as often as the interval when it is shorter (a test server's second).
+      const digestCheckMs = options.digestCheckMs ?? Math.max(250, Math.min(60_000, deps.config.feedbackDigestMs))
       let digestTimer: NodeJS.Timeout | null = null
 
       // Listening starts with the app: the first wake-up also delivers what was left undelivered while it was down.
