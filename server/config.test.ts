@@ -20,6 +20,7 @@ it('has the documented defaults', () => {
     restorePendingMs: 24 * 3_600_000,
     hashConcurrency: 2,
     hashQueueLength: 64,
+    hashQueuePerAddress: 4,
     hashQueueWaitMs: 10_000,
     sipWsUrl: '',
     seed: 'auto',

@@ -38,6 +38,8 @@ export interface Config {
   hashConcurrency: number
   /** Password hashes waiting for a slot; past it the request answers 503 at once. */
   hashQueueLength: number
+  /** PASSWORD_HASH_QUEUE_PER_ADDRESS: hashes one address may have waiting (more: 429); the line serves addresses in turn. */
+  hashQueuePerAddress: number
   /** How long a password hash may wait for a slot before the request answers 503. */
   hashQueueWaitMs: number
   /** The telephony server's WebSocket URL for JsSIP; empty when there is none. */
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     restorePendingMs: int(env, 'RESTORE_PENDING_MS', 24 * 3_600_000),
     hashConcurrency: Math.max(1, int(env, 'PASSWORD_HASH_CONCURRENCY', 2)),
     hashQueueLength: int(env, 'PASSWORD_HASH_QUEUE', 64),
+    hashQueuePerAddress: Math.max(1, int(env, 'PASSWORD_HASH_QUEUE_PER_ADDRESS', 4)),
     hashQueueWaitMs: int(env, 'PASSWORD_HASH_WAIT_MS', 10_000),
     sipWsUrl: env.SIP_WS_URL ?? '',
     seed: seedMode(env.SEED),

@@ -33,7 +33,7 @@ describeEachDb(
     }
 
     it('serves a static file and health while sign-ins from one address wait for a hash', async () => {
-      const hasher = createPasswordHasher({ N, queue: { concurrency: 2, maxWaiting: 64, maxWaitMs: 120_000 } })
+      const hasher = createPasswordHasher({ N, queue: { concurrency: 2, maxWaiting: 64, maxWaitingPerAddress: 64, maxWaitMs: 120_000 } })
       await ctx.app.close()
       ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, passwords: hasher })
       await ctx.app.ready()
@@ -63,8 +63,33 @@ describeEachDb(
       expect([hasher.queue.running, hasher.queue.waiting]).toEqual([0, 0])
     })
 
+    it('signs a user in from another address ahead of a burst already waiting, and refuses the burst past its share with 429', async () => {
+      const hasher = createPasswordHasher({ N, queue: { concurrency: 1, maxWaiting: 64, maxWaitingPerAddress: 6, maxWaitMs: 120_000 } })
+      await ctx.app.close()
+      ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, passwords: hasher })
+      await ctx.app.ready()
+      const user = await ctx.createUser({ password: 'real-user-pass' })
+
+      const { done, all } = flood(12)
+      while (hasher.queue.waiting < 6) await new Promise(resolve => setImmediate(resolve))
+      const real = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/sign-in',
+        remoteAddress: '203.0.113.7',
+        payload: { phone: formatPhone(user.phone), password: 'real-user-pass' },
+      })
+      const floodLeft = hasher.queue.waiting
+      expect(real.statusCode).toBe(200)
+      // Ordering, not timing: the burst's line was still there when the real sign-in answered (FIFO: it waits for all).
+      expect(floodLeft).toBeGreaterThan(0)
+      const statuses = (await all).map(r => r.statusCode)
+      expect(statuses.filter(s => s === 429).length).toBeGreaterThan(0)
+      expect(statuses.every(s => s === 422 || s === 429)).toBe(true)
+      expect(done).toHaveLength(12)
+    })
+
     it('answers 503 with the envelope and Retry-After once the line of hashes is full, never hangs or 500s', async () => {
-      const hasher = createPasswordHasher({ N, queue: { concurrency: 1, maxWaiting: 2, maxWaitMs: 120_000 } })
+      const hasher = createPasswordHasher({ N, queue: { concurrency: 1, maxWaiting: 2, maxWaitingPerAddress: 64, maxWaitMs: 120_000 } })
       await ctx.app.close()
       ctx.app = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, passwords: hasher })
       await ctx.app.ready()

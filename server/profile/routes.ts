@@ -53,11 +53,11 @@ export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/profile/password', { preHandler: app.requireUser() }, async request => {
     const auth = currentUser(request)
     const form = parseBody(changePasswordForm, request.body)
-    if (!(await deps.passwords.verify(form.old_password, auth.user.password_hash))) {
+    if (!(await deps.passwords.verify(form.old_password, auth.user.password_hash, request.ip))) {
       throw new ApiError(422, 'wrongOldPassword', { validation: { old_password: 'server:wrongOldPassword' } })
     }
     refuseCommonPassword(form.password)
-    const password_hash = await deps.passwords.hash(form.password)
+    const password_hash = await deps.passwords.hash(form.password, request.ip)
     // A password sent by an earlier recovery is void once the user chose a new one.
     await deps.db
       .update(users)

@@ -22,7 +22,7 @@ export function registerRoute(app: FastifyInstance, deps: ServerDeps): void {
     // Checked before hashing so a duplicate answers fast; the unique index still decides a race.
     if (await findUserByPhone(deps.db, phone)) throw phoneTaken()
     refuseCommonPassword(form.password)
-    const password_hash = await deps.passwords.hash(form.password)
+    const password_hash = await deps.passwords.hash(form.password, request.ip)
     const created_at = new Date(deps.clock.now())
 
     let userId: number

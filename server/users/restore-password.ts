@@ -44,7 +44,7 @@ export function restorePasswordRoute(app: FastifyInstance, deps: ServerDeps): vo
     const form = parseBody(restorePasswordForm, request.body)
     const user = await findUserByPhone(deps.db, phoneDigits(form.phone) ?? '')
     const password = generatePassword()
-    const pending_password_hash = await deps.passwords.hash(password)
+    const pending_password_hash = await deps.passwords.hash(password, request.ip)
 
     if (user && sameName(user.full_name, form.full_name) && smsPerPhone.hit(user.phone) === null) {
       // Stored before the SMS goes: an SMS whose password was never stored would be worse than one never sent.

@@ -21,10 +21,10 @@ function isCertificateAttempt(body: unknown): boolean {
 }
 
 /** A password sent by recovery (restore-password.ts), still within its time. */
-async function matchesPending(deps: ServerDeps, user: UserRow, password: string): Promise<boolean> {
+async function matchesPending(deps: ServerDeps, user: UserRow, password: string, from: string): Promise<boolean> {
   const { pending_password_hash: hash, pending_password_expires_at: until } = user
   if (!hash || !until || until.getTime() <= deps.clock.now()) return false
-  return deps.passwords.verify(password, hash)
+  return deps.passwords.verify(password, hash, from)
 }
 
 /**
@@ -48,11 +48,11 @@ export function signInRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const form = parseBody(signInForm, request.body)
     const user = await findUserByPhone(deps.db, phoneDigits(form.phone) ?? '')
     if (!user) {
-      await deps.passwords.verifyNothing(form.password)
+      await deps.passwords.verifyNothing(form.password, request.ip)
       throw wrongCredentials()
     }
-    const current = await deps.passwords.verify(form.password, user.password_hash)
-    const recovered = !current && (await matchesPending(deps, user, form.password))
+    const current = await deps.passwords.verify(form.password, user.password_hash, request.ip)
+    const recovered = !current && (await matchesPending(deps, user, form.password, request.ip))
     if (!current && !recovered) throw wrongCredentials()
     // Only after the password matched, so a disabled account is not revealed to someone guessing.
     if (user.disabled_at) throw new ApiError(403, 'accountDisabled')
