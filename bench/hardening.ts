@@ -14,9 +14,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import pg from 'pg'
 import { formatPhone } from '../core/validation'
 import { DEMO_PASSWORD, DEMO_USERS, demoPhone } from '../server/seed'
+import { scratchDatabase } from '../server/testing/test-db'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
 
 /** Raised limits for the "every bogus try is hashed" run: VAR=value pairs separated by spaces or commas. */
@@ -226,20 +226,7 @@ function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const adminUrl =
     process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || ((await answers(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : null)
-  if (!adminUrl) return null
-  const name = `cabinet_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      await admin.end()
-    },
-  }
+  return adminUrl ? scratchDatabase(adminUrl, 'cabinet_bench') : null
 }
 
 export async function reportHardening(options: { seconds: number; concurrency: number }): Promise<void> {

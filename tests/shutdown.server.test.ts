@@ -5,7 +5,6 @@
  * the same database; nothing is answered 5xx; requests in flight at the signal are finished; the open socket is
  * closed with 1001; the notification outbox is empty; the log says what was done; the exit status is 0.
  */
-import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import pg from 'pg'
 import WebSocket from 'ws'
@@ -13,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { formatPhone } from '../core/validation'
 import { openPglite } from '../server/db/client'
 import { DEMO_PASSWORD, demoPhone } from '../server/seed'
+import { scratchDatabase } from '../server/testing/test-db'
 import { startServer, type RunningServer } from './e2e/support/server'
 
 const AGENT = demoPhone('0030')
@@ -98,20 +98,7 @@ async function undeliveredNotifications(dataDir: string, databaseUrl?: string): 
 
 /** A throw-away database on the TEST_DATABASE_URL server; dropped by the returned function. */
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!
-  const name = `cabinet_shutdown_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      await admin.end()
-    },
-  }
+  return scratchDatabase(process.env.TEST_DATABASE_URL!, 'cabinet_shutdown')
 }
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)

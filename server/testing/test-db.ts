@@ -29,17 +29,28 @@ export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
 
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `cabinet_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const scratch = await scratchDatabase(adminUrl, 'cabinet_test')
+  return prepare(kind, openPostgres(scratch.url, 4), scratch.drop)
+}
+
+/**
+ * A database of its own on the Postgres server `adminUrl` points at (tests, benches): a random name with this
+ * prefix, so parallel runs never share tables; `drop` removes it even with connections still open.
+ */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE "${name}"`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const handle = openPostgres(url.toString(), 4)
-  return prepare(kind, handle, async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await admin.end()
-  })
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await admin.end()
+    },
+  }
 }
 
 async function prepare(kind: TestDbKind, handle: DbHandle, dispose: () => Promise<void>): Promise<TestDb> {
