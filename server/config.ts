@@ -28,6 +28,14 @@ export interface Config {
   signInAddressRateLimit: RateLimit
   /** Registrations per client address. */
   registerRateLimit: RateLimit
+  /** Registration code requests per client address across phones (each may send an SMS: SMS pumping). */
+  registerCodeAddressRateLimit: RateLimit
+  /** Registration code SMS per phone, on top of the 60 s between two of them (SPEC §5). */
+  registerSmsPerPhone: RateLimit
+  /** How long a registration code can be entered. */
+  registerCodeTtlMs: number
+  /** Entries of one registration code (right or wrong) before it is spent and a new one must be asked for. */
+  registerCodeTries: number
   /** Password recovery requests per client address across phones (each may send an SMS: SMS pumping). */
   restoreAddressRateLimit: RateLimit
   /** Recovery SMS per phone; past it the answer stays the same and nothing is sent. */
@@ -96,6 +104,10 @@ export function loadConfig(env: Env = process.env): Config {
     signInRateLimit: rateLimit(env.SIGNIN_RATE_LIMIT || '10/min'),
     signInAddressRateLimit: rateLimit(env.SIGNIN_ADDRESS_RATE_LIMIT || '30/min', 'SIGNIN_ADDRESS_RATE_LIMIT'),
     registerRateLimit: rateLimit(env.REGISTER_RATE_LIMIT || '20/hour', 'REGISTER_RATE_LIMIT'),
+    registerCodeAddressRateLimit: rateLimit(env.REGISTER_CODE_ADDRESS_RATE_LIMIT || '10/hour', 'REGISTER_CODE_ADDRESS_RATE_LIMIT'),
+    registerSmsPerPhone: rateLimit(env.REGISTER_SMS_PER_PHONE || '5/hour', 'REGISTER_SMS_PER_PHONE'),
+    registerCodeTtlMs: int(env, 'REGISTER_CODE_TTL_MS', 10 * 60_000),
+    registerCodeTries: Math.max(1, int(env, 'REGISTER_CODE_TRIES', 5)),
     restoreAddressRateLimit: rateLimit(env.RESTORE_ADDRESS_RATE_LIMIT || '20/hour', 'RESTORE_ADDRESS_RATE_LIMIT'),
     restoreSmsPerPhone: rateLimit(env.RESTORE_SMS_PER_PHONE || '3/hour', 'RESTORE_SMS_PER_PHONE'),
     restorePendingMs: int(env, 'RESTORE_PENDING_MS', 24 * 3_600_000),
