@@ -33,6 +33,7 @@ export const $profile = createStore<Profile | null>(null)
 export const $company = createStore<CompanySummary | null>(null)
   .on(onBus('auth/profileLoaded'), (_, { company }) => company)
   .on(onBus('auth/companyChanged'), (own, { company }) => (own && own.id === company.id ? company : own))
+  .on(onBus('auth/ownCompanyCreated'), (_, { company }) => company)
   .on(loggedOut, () => null)
 
 /** How this session began; `restored` when it came from a stored token. */
@@ -45,6 +46,11 @@ export const $signInMethod = createStore<SignInMethod | null>(null)
 export const $signInError = createStore<Failure | null>(null)
   .on(onBus('auth/signInFailed'), (_, { failure }) => failure)
   .reset(onBus('auth/signInRequested'), onBus('auth/signedIn'), loggedOut)
+
+/** How the last sign-in was tried, so its failure shows in the tab it came from (phone or certificate). */
+export const $signInAttemptMethod = createStore<SignInMethod | null>(null)
+  .on(onBus('auth/signInRequested'), (_, { method }) => method)
+  .reset(onBus('auth/signedIn'), loggedOut)
 
 export const $registerError = createStore<Failure | null>(null)
   .on(onBus('auth/registerFailed'), (_, { failure }) => failure)

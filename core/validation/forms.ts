@@ -25,6 +25,9 @@ export type RegisterDetailsForm = v.InferOutput<typeof registerDetailsForm>
 export const registerCodeRequest = v.object({ phone: loginPhone })
 export type RegisterCodeRequest = v.InferOutput<typeof registerCodeRequest>
 
+/** The code step of the registration form. */
+export const smsCodeForm = v.object({ code: smsCode })
+
 /** POST v1/users/register: the details with the code the phone received (SPEC §5: the phone is confirmed first). */
 export const registerForm = v.object({ ...registerDetailsForm.entries, code: smsCode })
 export type RegisterForm = v.InferOutput<typeof registerForm>
