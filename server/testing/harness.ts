@@ -22,6 +22,7 @@ export const TEST_ENV: Record<string, string> = {
   SIGNIN_ADDRESS_RATE_LIMIT: '1000/min',
   REGISTER_RATE_LIMIT: '1000/hour',
   RESTORE_ADDRESS_RATE_LIMIT: '1000/hour',
+  REGISTER_CODE_ADDRESS_RATE_LIMIT: '1000/hour',
 }
 
 export interface TestContext {
