@@ -17,14 +17,13 @@ import { isValidLoginPhone } from '../../../core/validation/phone'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 import { $restoreOpen } from '../model'
 import { fieldError, formError } from './fieldError'
+import { CERTIFICATE_ENABLED } from './certificateEnabled'
 import { GuestFrame } from './GuestFrame'
 
 // Rarely used: kept out of the login page's first load.
 const RestoreForm = lazy(() => import('./RestoreForm'))
 const CertificateSignIn = lazy(() => import('./CertificateSignIn'))
 
-/** Certificate sign-in needs a crypto plug-in and a verifying server: off unless the build enables it. */
-const CERTIFICATE_ENABLED = import.meta.env.VITE_CERTIFICATE_SIGN_IN === 'true'
 
 const Links = styled.div`
   display: flex;
