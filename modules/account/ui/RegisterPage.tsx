@@ -41,10 +41,12 @@ export default function RegisterPage() {
   const sendingCode = codeState.status === 'sending'
   const set = <K extends keyof typeof form>(key: K) => (value: (typeof form)[K]) => setForm(f => ({ ...f, [key]: value }))
 
-  // Each code sent opens the code step; a refusal of the details (the phone taken, say) goes back to them.
+  // Each code sent from this form opens the code step (one sent before it was opened does not: its details are
+  // gone); a refusal of the details (the phone taken, say) goes back to them.
+  const [sentBefore] = useState(codeState.sent)
   useEffect(() => {
-    if (codeState.sent > 0) setStep('code')
-  }, [codeState.sent])
+    if (codeState.sent > sentBefore) setStep('code')
+  }, [codeState.sent, sentBefore])
   useEffect(() => {
     if (failure && Object.keys(failure.validation ?? {}).some(f => (DETAILS as readonly string[]).includes(f))) setStep('details')
   }, [failure])
