@@ -47,11 +47,6 @@ export const $signInError = createStore<Failure | null>(null)
   .on(onBus('auth/signInFailed'), (_, { failure }) => failure)
   .reset(onBus('auth/signInRequested'), onBus('auth/signedIn'), loggedOut)
 
-/** How the last sign-in was tried, so its failure shows in the tab it came from (phone or certificate). */
-export const $signInAttemptMethod = createStore<SignInMethod | null>(null)
-  .on(onBus('auth/signInRequested'), (_, { method }) => method)
-  .reset(onBus('auth/signedIn'), loggedOut)
-
 export const $registerError = createStore<Failure | null>(null)
   .on(onBus('auth/registerFailed'), (_, { failure }) => failure)
   .reset(onBus('auth/registerRequested'), onBus('auth/signedIn'), loggedOut)
