@@ -4,6 +4,7 @@ import { callCenterServer } from '../modules/callcenter/server'
 import { clientsServer } from '../modules/clients/server'
 import { investServer } from '../modules/invest/server'
 import { notificationsServer } from '../modules/notifications/server'
+import { smsServer } from '../modules/sms/server'
 import { tasksServer } from '../modules/tasks/server'
 import { tendersServer } from '../modules/tenders/server'
 import type { ServerModule } from '../server/module'
@@ -24,4 +25,5 @@ export const serverModules: readonly ServerModule[] = [
   bidsServer,
   tasksServer,
   investServer,
+  smsServer,
 ]

@@ -255,7 +255,7 @@ describe('runtime against a real HTTP + WebSocket back end', () => {
   it('registers, which signs the new client in and lands them', async () => {
     const { runtime, location, events } = boot({ path: '/register' })
     await runtime.start()
-    const form = { phone: '+7 (700) 999-99-99', password: 'secret1', full_name: 'New Client', email: '', agree_personal_data: true, agree_edo: true } as const
+    const form = { phone: '+7 (700) 999-99-99', password: 'secret1', full_name: 'New Client', email: '', agree_personal_data: true, agree_edo: true, code: '123456' } as const
     await runtime.dispatch('auth/register', form)
     await vi.waitFor(() => expect(location.navigations).toEqual(['/bids']))
     expect(events.filter(e => e.type === 'auth/signedIn').map(e => e.payload.method)).toEqual(['password'])

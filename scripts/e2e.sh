@@ -19,6 +19,8 @@ mkdir -p .tmp
 ls -1dt .tmp/e2e-*/ 2>/dev/null | tail -n +6 | xargs -r rm -rf || true
 RUN_DIR="$(mktemp -d "$ROOT/.tmp/e2e-XXXXXX")"
 export E2E_RUN_DIR="$RUN_DIR"
+# The SMS gateway's stand-in: the server appends every SMS here, the browser suite reads codes from it.
+export E2E_SMS_LOG="$RUN_DIR/sms.jsonl"
 DATA_DIR="$RUN_DIR/data"
 LOG="$RUN_DIR/server.log"
 mkdir -p "$DATA_DIR"
@@ -57,7 +59,7 @@ trap 'exit 130' INT TERM
 # limit is raised for the suite (the limiter itself is covered by the server tests).
 start_server() {
   echo "--- starting the server on $BASE_URL (DATA_DIR=$DATA_DIR, log $LOG)"
-  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" PUBLIC_URL="$BASE_URL" \
+  HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" PUBLIC_URL="$BASE_URL" SMS_LOG_FILE="$E2E_SMS_LOG" \
     SIGNIN_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
     SIGNIN_ADDRESS_RATE_LIMIT="${E2E_SIGNIN_RATE_LIMIT:-10000/min}" \
     setsid node --import tsx server/main.ts >"$LOG" 2>&1 </dev/null &

@@ -29,6 +29,7 @@ import { createTicketStore } from './socket/tickets'
 import { clientFullnessRoute } from './statistics/client-fullness'
 import { logoutRoute } from './users/logout'
 import { registerRoute } from './users/register'
+import { registrationCodeRoute } from './users/registration-code'
 import { restorePasswordRoute } from './users/restore-password'
 import { signInRoutes } from './users/sign-in'
 
@@ -75,7 +76,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     clock,
     hub,
     sessions,
-    sms: options.sms ?? createOutboxSms(db, clock),
+    sms: options.sms ?? createOutboxSms(db, clock, config.smsLogFile),
     passwords: options.passwords ?? createPasswordHasher({ N: config.scryptN, queue: hashQueueOf(config) }),
     tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs, idleMs: config.sessionIdleMs }),
   }
@@ -112,6 +113,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       healthRoute(api, deps)
       signInRoutes(api, deps)
       registerRoute(api, deps)
+      registrationCodeRoute(api, deps)
       restorePasswordRoute(api, deps)
       logoutRoute(api, deps)
       profileRoutes(api, deps)

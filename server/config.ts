@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root (server/ sits directly under it), so paths do not depend on the working directory. */
@@ -28,6 +28,14 @@ export interface Config {
   signInAddressRateLimit: RateLimit
   /** Registrations per client address. */
   registerRateLimit: RateLimit
+  /** Registration code requests per client address across phones (each may send an SMS: SMS pumping). */
+  registerCodeAddressRateLimit: RateLimit
+  /** Registration code SMS per phone, on top of the 60 s between two of them (SPEC §5). */
+  registerSmsPerPhone: RateLimit
+  /** How long a registration code can be entered. */
+  registerCodeTtlMs: number
+  /** Entries of one registration code (right or wrong) before it is spent and a new one must be asked for. */
+  registerCodeTries: number
   /** Password recovery requests per client address across phones (each may send an SMS: SMS pumping). */
   restoreAddressRateLimit: RateLimit
   /** Recovery SMS per phone; past it the answer stays the same and nothing is sent. */
@@ -58,6 +66,11 @@ export interface Config {
   mailFrom: string
   /** UNSUBSCRIBE_SECRET: the HMAC key of unsubscribe links; null: one is generated once and kept in the database. */
   unsubscribeSecret: string | null
+  /**
+   * SMS_LOG_FILE: every SMS queued is also appended here as a JSON line — the stand-in for a gateway, which this
+   * project has none of (`<dataDir>/sms.jsonl` by default; `off` for none). The outbox table holds the same texts.
+   */
+  smsLogFile: string | null
   /** PUBLIC_URL or PUBLIC_ORIGIN was set: the socket URL and origin check use them; otherwise the listening address. */
   publicUrlConfigured: boolean
   /** SESSION_TOUCH_STEP_MS: a session's last_seen_at is written at most once per step (the idle limit is exact to within it). */
@@ -98,6 +111,10 @@ export function loadConfig(env: Env = process.env): Config {
     signInRateLimit: rateLimit(env.SIGNIN_RATE_LIMIT || '10/min'),
     signInAddressRateLimit: rateLimit(env.SIGNIN_ADDRESS_RATE_LIMIT || '30/min', 'SIGNIN_ADDRESS_RATE_LIMIT'),
     registerRateLimit: rateLimit(env.REGISTER_RATE_LIMIT || '20/hour', 'REGISTER_RATE_LIMIT'),
+    registerCodeAddressRateLimit: rateLimit(env.REGISTER_CODE_ADDRESS_RATE_LIMIT || '10/hour', 'REGISTER_CODE_ADDRESS_RATE_LIMIT'),
+    registerSmsPerPhone: rateLimit(env.REGISTER_SMS_PER_PHONE || '5/hour', 'REGISTER_SMS_PER_PHONE'),
+    registerCodeTtlMs: int(env, 'REGISTER_CODE_TTL_MS', 10 * 60_000),
+    registerCodeTries: Math.max(1, int(env, 'REGISTER_CODE_TRIES', 5)),
     restoreAddressRateLimit: rateLimit(env.RESTORE_ADDRESS_RATE_LIMIT || '20/hour', 'RESTORE_ADDRESS_RATE_LIMIT'),
     restoreSmsPerPhone: rateLimit(env.RESTORE_SMS_PER_PHONE || '3/hour', 'RESTORE_SMS_PER_PHONE'),
     restorePendingMs: int(env, 'RESTORE_PENDING_MS', 24 * 3_600_000),
@@ -114,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtp(env),
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
+    smsLogFile: env.SMS_LOG_FILE === 'off' ? null : resolve(env.SMS_LOG_FILE || join(dataDir, 'sms.jsonl')),
     publicUrlConfigured: Boolean(env.PUBLIC_URL || allowedOrigins.length > 0),
     sessionTouchStepMs: int(env, 'SESSION_TOUCH_STEP_MS', 60_000),
     socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 30_000),

@@ -91,8 +91,9 @@ export async function seedDemo(
       .returning({ id: users.id, phone: users.phone })
     const idOf = (suffix: string) => rows.find(r => r.phone === demoPhone(suffix))?.id ?? null
 
+    // Checksum-valid made-up numbers: the first client lands on /bids; the second has entered no company yet, as
+    // after registration, and lands on /company to enter it.
     await tx.insert(companies).values([
-      // Checksum-valid made-up numbers: the first client lands on /bids, the second (no inn/ogrn) on /company.
       {
         owner_user_id: idOf('0010'),
         agent_user_id: idOf('0030'),
@@ -103,7 +104,6 @@ export async function seedDemo(
         full_name: 'Общество с ограниченной ответственностью «Ромашка»',
         created_at,
       },
-      { owner_user_id: idOf('0011'), created_at },
     ])
     const notificationTypes = collectNotificationTypes(modules)
     for (const module of modules) await module.seed?.(tx, { clock: deps.clock, userId: idOf, notificationTypes })

@@ -37,6 +37,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/users/sign-in': 'public',
   'GET /api/v1/users/get-sign-code': 'public',
   'POST /api/v1/users/register': 'public',
+  'POST /api/v1/users/register/code': 'public',
   'POST /api/v1/users/restore-password': 'public',
   'GET /api/v1/users/logout': { allow: 'signed-in', fresh: true },
   'GET /api/v1/profile': { allow: 'signed-in' },
@@ -72,7 +73,9 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/call-center/sips': { allow: ['admin'] },
   'GET /api/v1/call-center/statistics': { allow: ['agentManager', 'admin', 'callCenterManager'] },
   'GET /api/v1/companies': { allow: 'signed-in' },
-  'POST /api/v1/companies': { allow: ['agent', 'agentManager', 'admin'] },
+  // A client without a company (0011: none entered yet) creates its own; one that has it (0010) is refused.
+  'POST /api/v1/companies': { allow: ['0011', 'agent', 'agentManager', 'admin'] },
+  'GET /api/v1/sms': { allow: ['admin'] },
   'GET /api/v1/companies/:id': COMPANY_1,
   'POST /api/v1/companies/:id': COMPANY_1,
   'GET /api/v1/companies/export': { allow: 'signed-in' },

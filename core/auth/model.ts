@@ -33,6 +33,7 @@ export const $profile = createStore<Profile | null>(null)
 export const $company = createStore<CompanySummary | null>(null)
   .on(onBus('auth/profileLoaded'), (_, { company }) => company)
   .on(onBus('auth/companyChanged'), (own, { company }) => (own && own.id === company.id ? company : own))
+  .on(onBus('auth/ownCompanyCreated'), (_, { company }) => company)
   .on(loggedOut, () => null)
 
 /** How this session began; `restored` when it came from a stored token. */

@@ -41,6 +41,8 @@ export interface EventMap {
   'auth/profileFailed': { failure: Failure }
   /** A company was saved; when it is the session's own (role 10), landing follows it without a profile reload. */
   'auth/companyChanged': { company: CompanySummary }
+  /** A client entered its company for the first time (registration makes none): it becomes the session's own. */
+  'auth/ownCompanyCreated': { company: CompanySummary }
   'auth/loggedOut': { reason: LogoutReason }
   /** The path a signed-out user wanted (SPEC §2), `redirectPath` in local storage. */
   'auth/pathRemembered': { path: string }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { changePasswordForm, feedbackForm, issuesToValidationMap, registerForm, restorePasswordForm, signInForm } from './index'
+import { changePasswordForm, feedbackForm, issuesToValidationMap, registerDetailsForm, registerForm, restorePasswordForm, signInForm } from './index'
 import { email, empty, optionalEmail, password, required } from './rules'
 
 const errors = (schema: v.GenericSchema, value: unknown) => {
@@ -54,13 +54,18 @@ describe('forms', () => {
     expect(errors(restorePasswordForm, { full_name: 'Иван', phone: '(700) 100-00' })).toEqual({ phone: 'validation:phone' })
   })
 
-  it('register requires both consents', () => {
-    const good = { phone: '(700) 555-00-10', password: 'secret1', full_name: 'Иван', email: '', agree_personal_data: true, agree_edo: true }
-    expect(v.is(registerForm, good)).toBe(true)
+  it('register requires both consents, and the SMS code of 6 digits (spaces around forgiven)', () => {
+    const good = { phone: '(700) 555-00-10', password: 'secret1', full_name: 'Иван', email: '', agree_personal_data: true, agree_edo: true, code: ' 012345 ' }
+    expect(v.parse(registerForm, good).code).toBe('012345')
     expect(errors(registerForm, { ...good, agree_personal_data: false, agree_edo: false })).toEqual({
       agree_personal_data: 'validation:mustAgree',
       agree_edo: 'validation:mustAgree',
     })
+    for (const code of ['12345', '1234567', '12 345', '12a456']) expect(errors(registerForm, { ...good, code })).toEqual({ code: 'validation:smsCode' })
+    expect(errors(registerForm, { ...good, code: '' })).toEqual({ code: 'validation:required' })
+    // The first step checks the same details without the code.
+    const { code: _code, ...details } = good
+    expect(v.is(registerDetailsForm, details)).toBe(true)
   })
 
   it('feedback: send refused when empty or longer than 2000 characters', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { FEEDBACK_MAX, line, loginPhone, msg, multiline, optionalEmail, password, phone, required } from './rules'
+import { FEEDBACK_MAX, line, loginPhone, msg, multiline, optionalEmail, password, phone, required, smsCode } from './rules'
 
 /** Request bodies shared by the forms and the server's routes. */
 export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required)) })
@@ -10,7 +10,8 @@ export const certificateSignInForm = v.object({ signature: required, hash: requi
 export const restorePasswordForm = v.object({ full_name: required, phone })
 export type RestorePasswordForm = v.InferOutput<typeof restorePasswordForm>
 
-export const registerForm = v.object({
+/** Registration's first step: who registers and their consents; the SMS code is asked for next. */
+export const registerDetailsForm = v.object({
   phone: loginPhone,
   password,
   full_name: required,
@@ -18,6 +19,17 @@ export const registerForm = v.object({
   agree_personal_data: v.literal(true, msg.mustAgree),
   agree_edo: v.literal(true, msg.mustAgree),
 })
+export type RegisterDetailsForm = v.InferOutput<typeof registerDetailsForm>
+
+/** POST v1/users/register/code: an SMS code to the phone being registered. */
+export const registerCodeRequest = v.object({ phone: loginPhone })
+export type RegisterCodeRequest = v.InferOutput<typeof registerCodeRequest>
+
+/** The code step of the registration form. */
+export const smsCodeForm = v.object({ code: smsCode })
+
+/** POST v1/users/register: the details with the code the phone received (SPEC §5: the phone is confirmed first). */
+export const registerForm = v.object({ ...registerDetailsForm.entries, code: smsCode })
 export type RegisterForm = v.InferOutput<typeof registerForm>
 
 export const feedbackForm = v.object({

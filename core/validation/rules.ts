@@ -15,6 +15,7 @@ export const msg = {
   tooLong: 'validation:tooLong',
   mustAgree: 'validation:mustAgree',
   passwordsDiffer: 'validation:passwordsDiffer',
+  smsCode: 'validation:smsCode',
   controlChars: CONTROL_CHARS_MESSAGE,
 } as const
 
@@ -40,6 +41,12 @@ export const password = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.re
 export const phone = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required), v.check(isValidPhone, msg.phone))
 
 export const loginPhone = v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required), v.check(isValidLoginPhone, msg.loginPhone))
+
+/** Digits in an SMS confirmation code (server/users/registration-code.ts makes them). */
+export const SMS_CODE_LENGTH = 6
+
+/** An SMS confirmation code as typed: spaces around it are forgiven, then exactly SMS_CODE_LENGTH digits. */
+export const smsCode = v.pipe(v.string(msg.required), line(), v.trim(), v.nonEmpty(msg.required), v.regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), msg.smsCode))
 
 /** The value must be empty (SPEC §5 "empty rule"), e.g. a honeypot field. */
 export const empty = v.pipe(v.optional(v.string(), ''), v.length(0))

@@ -1,6 +1,6 @@
 import { asFailure } from '../../core/api/client'
 import type { CommandHandlers } from '../../core/bus/commands'
-import type { ChangePasswordForm, ProfileSettingsForm, RestorePasswordForm } from '../../core/validation/forms'
+import type { ChangePasswordForm, ProfileSettingsForm, RegisterCodeRequest, RestorePasswordForm } from '../../core/validation/forms'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
@@ -10,6 +10,9 @@ declare module '../../core/bus/commands' {
     'account/restorePassword': RestorePasswordForm
     'account/saveSettings': ProfileSettingsForm
     'account/changePassword': ChangePasswordForm
+    /** POST v1/users/register/code: an SMS code confirming the phone being registered. */
+    'account/requestRegisterCode': RegisterCodeRequest
+    'account/reopenRegisterDetails': Record<string, never>
   }
 }
 
@@ -27,6 +30,17 @@ export const accountCommands: CommandHandlers = {
       ctx.bus.emit('account/restoreFailed', { failure: asFailure(error) }, 'api')
     }
   },
+
+  'account/requestRegisterCode': async (form, ctx) => {
+    ctx.bus.emit('account/registerCodeSending', {}, ctx.source)
+    try {
+      const sent = await ctx.api.post<{ resend_after_seconds: number; expires_in_seconds: number }>('v1/users/register/code', form, { quiet: true })
+      ctx.bus.emit('account/registerCodeSent', { resend_after_seconds: sent.resend_after_seconds, expires_in_seconds: sent.expires_in_seconds }, 'api')
+    } catch (error) {
+      ctx.bus.emit('account/registerCodeFailed', { failure: asFailure(error) }, 'api')
+    }
+  },
+  'account/reopenRegisterDetails': (_, ctx) => void ctx.bus.emit('account/registerDetailsReopened', {}, ctx.source),
 
   'account/saveSettings': async (form, ctx) => {
     ctx.bus.emit('account/settingsSending', {}, ctx.source)

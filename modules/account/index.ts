@@ -2,6 +2,7 @@ import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { accountCommands } from './commands'
+import { POLICY_PATHS } from './policies'
 import { accountProcess } from './process'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
@@ -13,6 +14,8 @@ export default definePlugin({
     { path: '/', page: () => import('./ui/HomePage'), access: 'public', bare: 'guest' },
     { path: '/login', page: () => import('./ui/LoginPage'), access: 'public', bare: true },
     { path: '/register', page: () => import('./ui/RegisterPage'), access: 'public', bare: true },
+    { path: POLICY_PATHS.personalData, page: () => import('./ui/PolicyPage').then(m => ({ default: m.PersonalDataPolicyPage })), access: 'public', bare: true },
+    { path: POLICY_PATHS.edo, page: () => import('./ui/PolicyPage').then(m => ({ default: m.EdoRegulationPage })), access: 'public', bare: true },
     { path: '/profile', page: () => import('./ui/ProfilePage'), access: anyone },
     { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
     { path: '/sign/:hash', page: plannedPage('account:pages.sign'), access: 'public', bare: true },

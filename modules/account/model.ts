@@ -23,6 +23,12 @@ declare module '../../core/events/map' {
     'account/passwordSending': Record<string, never>
     'account/passwordChanged': Record<string, never>
     'account/passwordFailed': { failure: Failure }
+    'account/registerCodeSending': Record<string, never>
+    /** The server's countdowns for the code just sent (POST v1/users/register/code). */
+    'account/registerCodeSent': { resend_after_seconds: number; expires_in_seconds: number }
+    'account/registerCodeFailed': { failure: Failure }
+    /** Back from the code to the registration details (to change the phone, say). */
+    'account/registerDetailsReopened': Record<string, never>
   }
 }
 

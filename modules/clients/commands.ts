@@ -45,7 +45,8 @@ declare module '../../core/bus/commands' {
 
     'clients/openCompany': { companyId: number }
     'clients/loadSection': { companyId: number; section: SectionKey }
-    'clients/createCompany': { form: CompanyFormInput }
+    /** `own`: a client entering its own company for the first time (registration leaves it none). */
+    'clients/createCompany': { form: CompanyFormInput; own?: boolean }
     'clients/saveCompany': { companyId: number; form: CompanyFormInput }
     'clients/deleteCompany': { companyId: number }
     'clients/savePerson': { companyId: number; id: number | null; form: PersonFormInput }
@@ -165,10 +166,17 @@ export const clientsCommands: CommandHandlers = {
 
   'clients/loadSection': ({ companyId, section }, ctx) => (sections[section] as Remote<SectionQuery, unknown>).load({ companyId }, ctx),
 
-  'clients/createCompany': async ({ form }, ctx) => {
+  'clients/createCompany': async ({ form, own = false }, ctx) => {
     const company = await save(ctx, formKey('company', null), null, 'company', () => ctx.api.post<Company>(clientsApi.companies, form, { quiet: true }))
     if (!company) return
     ctx.toast({ ...TOAST_PRESET.companyUpdated, text: 'clients:toast.companyCreated' })
+    if (own) {
+      // The cabinet's company screen now has its company: it shows the card in place of the empty form.
+      answered(ctx, sections.company, { companyId: company.id }, company)
+      const { id, inn, ogrn, short_name, full_name } = company
+      ctx.bus.emit('auth/ownCompanyCreated', { company: { id, inn, ogrn, short_name, full_name } }, 'api')
+      return
+    }
     ctx.bus.emit('app/navigationRequested', { to: `/clients/${company.id}`, replace: true }, 'api')
   },
 

@@ -35,6 +35,8 @@ export const completenessAfterSaveProcess: Process = ({ bus, commands, read }) =
   merge(
     bus.on('clients/formSaved').pipe(filter(e => e.payload.companyId !== null)),
     bus.on('clients/recordRemoved'),
+    // A client's first save of its company (saved with no company id yet) moves the bar too.
+    bus.on('auth/ownCompanyCreated'),
   )
     .pipe(filter(() => isClientProfile(read($profile))))
     .subscribe(() => void commands.dispatch('completeness/refresh', {}, 'process'))

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest'
 import { formatPhone } from '../../core/validation'
+import { smsOutbox } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
+import { lastSmsCode } from '../testing/registration'
 import { addressKey } from './address-limit'
 
 const signIn = (phone11: string, password: string) => ({ phone: formatPhone(phone11), password })
@@ -39,13 +41,31 @@ describeEachDb(
         agree_personal_data: true,
         agree_edo: true,
       })
-      expect((await post('/api/v1/users/register', form(1))).statusCode).toBe(200)
-      expect((await post('/api/v1/users/register', form(2))).statusCode).toBe(200)
-      const limited = await post('/api/v1/users/register', form(3))
+      // Each phone confirmed first, its code asked for from an address of its own (codes are limited on their own below).
+      const withCode = async (i: number) => {
+        expect((await post('/api/v1/users/register/code', { phone: form(i).phone }, `10.0.1.${i}`)).statusCode).toBe(200)
+        return { ...form(i), code: await lastSmsCode(ctx, form(i).phone) }
+      }
+      expect((await post('/api/v1/users/register', await withCode(1))).statusCode).toBe(200)
+      expect((await post('/api/v1/users/register', await withCode(2))).statusCode).toBe(200)
+      const third = await withCode(3)
+      const limited = await post('/api/v1/users/register', third)
       expect(limited.statusCode).toBe(429)
       expect(limited.headers['retry-after']).toBeDefined()
       expect(limited.json().result).toBe(false)
-      expect((await post('/api/v1/users/register', form(3), '10.0.0.2')).statusCode).toBe(200)
+      expect((await post('/api/v1/users/register', third, '10.0.0.2')).statusCode).toBe(200)
+    })
+
+    it('limits registration codes per address across phones (SMS pumping), sending nothing past it', async () => {
+      const ask = (i: number, address = '10.0.0.1') => post('/api/v1/users/register/code', { phone: formatPhone(`7701555100${i}`) }, address)
+      expect((await ask(1)).statusCode).toBe(200)
+      expect((await ask(2)).statusCode).toBe(200)
+      const limited = await ask(3)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.headers['retry-after']).toBeDefined()
+      expect(limited.json()).toEqual({ result: false, message: 'Too many attempts, please try again later' })
+      expect(await ctx.db.select().from(smsOutbox)).toHaveLength(2)
+      expect((await ask(3, '10.0.0.2')).statusCode).toBe(200)
     })
 
     it('limits recovery requests per address across phones, matched or not (SMS pumping)', async () => {
@@ -60,7 +80,7 @@ describeEachDb(
       expect(limited.json()).toEqual({ result: false, message: 'Too many attempts, please try again later' })
     })
   },
-  { env: { SIGNIN_ADDRESS_RATE_LIMIT: '5/min', REGISTER_RATE_LIMIT: '2/hour', RESTORE_ADDRESS_RATE_LIMIT: '3/hour' } },
+  { env: { SIGNIN_ADDRESS_RATE_LIMIT: '5/min', REGISTER_RATE_LIMIT: '2/hour', RESTORE_ADDRESS_RATE_LIMIT: '3/hour', REGISTER_CODE_ADDRESS_RATE_LIMIT: '2/hour' } },
 )
 
 it('keys IPv4 addresses as they are and IPv6 addresses by their /64', () => {

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../seed'
 import { offices, users } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
+import { registrationCode } from '../testing/registration'
 import { isCommonPassword } from './common-passwords'
 
 it('finds common passwords whatever their case and spaces, and lets uncommon ones through', () => {
@@ -16,14 +17,16 @@ const EN = { 'accept-language': 'en' }
 
 describeEachDb('common passwords are refused wherever a password is set', ctx => {
   it('on registration, with a message on the password field (ru and en), creating nobody', async () => {
-    const form = { phone: '+7 (701) 555-12-34', password: 'Password1', full_name: 'Новый Клиент', email: '', agree_personal_data: true, agree_edo: true }
+    // The code is checked after the password, so a well-formed one is enough to reach the password's check.
+    const form = { phone: '+7 (701) 555-12-34', password: 'Password1', full_name: 'Новый Клиент', email: '', agree_personal_data: true, agree_edo: true, code: '000000' }
     const en = await ctx.call('POST', '/api/v1/users/register', null, form, EN)
     expect(en.statusCode).toBe(422)
     expect(en.json().validation).toEqual({ password: 'This password is too common, please choose another' })
     const ru = await ctx.call('POST', '/api/v1/users/register', null, { ...form, password: ' QWERTY123 ' })
     expect(ru.json().validation).toEqual({ password: 'Этот пароль слишком распространён, выберите другой' })
     expect(await ctx.db.select().from(users)).toHaveLength(0)
-    expect((await ctx.call('POST', '/api/v1/users/register', null, { ...form, password: 'kalina-2024' })).statusCode).toBe(200)
+    const code = await registrationCode(ctx, form.phone)
+    expect((await ctx.call('POST', '/api/v1/users/register', null, { ...form, password: 'kalina-2024', code })).statusCode).toBe(200)
   })
 
   it('on a password change, keeping the old password', async () => {

@@ -173,3 +173,19 @@ export const workflowHistory = pgTable(
   },
   t => [index('workflow_history_record_idx').on(t.workflow, t.record_id, t.id)],
 )
+
+/**
+ * The SMS code confirming a phone before registration (server/users/registration-code.ts): one row per phone,
+ * replaced by each new code and deleted when the account is created. The code is kept only as a hash.
+ */
+export const registrationCodes = pgTable('registration_codes', {
+  /** 11 digits, as users.phone. */
+  phone: varchar('phone', { length: 11 }).primaryKey(),
+  /** `scrypt$…` of the code (server/auth/password.ts), so a copy of the table does not give the codes away. */
+  code_hash: text('code_hash').notNull(),
+  /** When the SMS went: the next one may go 60 s later (SPEC §5, §9), on the server's clock. */
+  sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Wrong and right entries of this code so far; past the limit it is spent. */
+  attempts: smallint('attempts').notNull().default(0),
+})

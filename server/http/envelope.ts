@@ -14,7 +14,7 @@ export function failureBody(request: FastifyRequest, error: ApiError): Failure {
   const message = key.includes(':') ? (lookup(lang, key, error.params) ?? t(lang, 'server:badRequest')) : t(lang, `server:${key as ServerKey}`, error.params)
   const body: Failure = { result: false, message }
   if (error.validation) {
-    body.validation = Object.fromEntries(Object.entries(error.validation).map(([field, key]) => [field, translateFieldMessage(lang, key)]))
+    body.validation = Object.fromEntries(Object.entries(error.validation).map(([field, key]) => [field, translateFieldMessage(lang, key, error.params)]))
   }
   if (error.code !== undefined) body.code = error.code
   if (error.allowed) body.allowed = [...error.allowed]

@@ -75,6 +75,6 @@ export function t(lang: Lang, key: `server:${ServerKey}` | `validation:${Validat
 }
 
 /** A validation-map message: an i18n key, or anything else (a library default) shown as "invalid value". */
-export function translateFieldMessage(lang: Lang, message: string): string {
-  return lookup(lang, message) ?? t(lang, 'validation:invalid')
+export function translateFieldMessage(lang: Lang, message: string, params?: Record<string, string | number>): string {
+  return lookup(lang, message, params) ?? t(lang, 'validation:invalid')
 }

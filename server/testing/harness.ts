@@ -15,6 +15,7 @@ import { openTestDb, testDbKinds, type TestDb, type TestDbKind } from './test-db
 export const TEST_ENV: Record<string, string> = {
   SCRYPT_N: '1024',
   LOG_LEVEL: 'silent',
+  SMS_LOG_FILE: 'off',
   STATIC_DIR: '/nonexistent-dist',
   SIGNIN_RATE_LIMIT: '10/min',
   // Per address across phones: high here, as every injected request comes from one address; the limits
@@ -22,6 +23,7 @@ export const TEST_ENV: Record<string, string> = {
   SIGNIN_ADDRESS_RATE_LIMIT: '1000/min',
   REGISTER_RATE_LIMIT: '1000/hour',
   RESTORE_ADDRESS_RATE_LIMIT: '1000/hour',
+  REGISTER_CODE_ADDRESS_RATE_LIMIT: '1000/hour',
 }
 
 export interface TestContext {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { companies, sessions, smsOutbox, users } from '../db/schema'
+import { companies, registrationCodes, sessions, smsOutbox, users } from '../db/schema'
 import { SMS_STATUS } from '../sms/provider'
 import { describeEachDb } from '../testing/harness'
+import { registrationCode } from '../testing/registration'
 
 const registration = {
   phone: '+7 (701) 555-12-34',
@@ -14,8 +15,9 @@ const registration = {
 }
 
 describeEachDb('registration and password recovery', ctx => {
-  it('registers a client with an empty company and signs them in', async () => {
-    const res = await ctx.call('POST', '/api/v1/users/register', null, registration)
+  it('registers a client whose phone is confirmed, signs them in, and creates no company', async () => {
+    const code = await registrationCode(ctx, registration.phone)
+    const res = await ctx.call('POST', '/api/v1/users/register', null, { ...registration, code })
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toEqual({ result: true, data: { token: expect.any(String), role: 10, user_id: expect.any(Number) } })
@@ -23,18 +25,19 @@ describeEachDb('registration and password recovery', ctx => {
     const [user] = await ctx.db.select().from(users).where(eq(users.id, body.data.user_id))
     expect(user).toMatchObject({ phone: '77015551234', role: 10, full_name: registration.full_name, email: 'new@example.com' })
     expect(user?.password_hash).not.toContain('kalina-2024')
-    const owned = await ctx.db.select().from(companies).where(eq(companies.owner_user_id, body.data.user_id))
-    expect(owned).toHaveLength(1)
-    expect(owned[0]).toMatchObject({ inn: null, ogrn: null })
-
+    // No placeholder company: the client creates it by saving its company data (modules/clients).
+    expect(await ctx.db.select().from(companies)).toHaveLength(0)
     const company = await ctx.call('GET', '/api/v1/company', body.data.token)
-    expect(company.json()).toEqual({ result: true, data: { id: owned[0]?.id, inn: null, ogrn: null, short_name: null, full_name: null } })
+    expect(company.json()).toEqual({ result: true, data: null })
+    // The code is used up with the account.
+    expect(await ctx.db.select().from(registrationCodes)).toHaveLength(0)
     // The new password works for a normal sign-in too.
     expect(await ctx.signIn('77015551234', 'kalina-2024')).toEqual(expect.any(String))
   })
 
   it('stores an empty e-mail as null', async () => {
-    const res = await ctx.call('POST', '/api/v1/users/register', null, { ...registration, email: '' })
+    const code = await registrationCode(ctx, registration.phone)
+    const res = await ctx.call('POST', '/api/v1/users/register', null, { ...registration, email: '', code })
     expect(res.statusCode).toBe(200)
     const [user] = await ctx.db.select().from(users)
     expect(user?.email).toBeNull()
@@ -42,7 +45,7 @@ describeEachDb('registration and password recovery', ctx => {
 
   it('refuses a registered phone with 409 and a phone message', async () => {
     await ctx.createUser({ phone: '77015551234' })
-    const res = await ctx.call('POST', '/api/v1/users/register', null, registration, { 'accept-language': 'en' })
+    const res = await ctx.call('POST', '/api/v1/users/register', null, { ...registration, code: '123456' }, { 'accept-language': 'en' })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({ result: false, message: 'This phone is already registered', validation: { phone: 'This phone is already registered' } })
     expect(await ctx.db.select().from(users)).toHaveLength(1)
@@ -53,7 +56,7 @@ describeEachDb('registration and password recovery', ctx => {
       'POST',
       '/api/v1/users/register',
       null,
-      { ...registration, password: '123', email: 'not-an-email', agree_edo: false, agree_personal_data: undefined, full_name: '  ' },
+      { ...registration, password: '123', email: 'not-an-email', agree_edo: false, agree_personal_data: undefined, full_name: '  ', code: '12a' },
       { 'accept-language': 'en' },
     )
     expect(res.statusCode).toBe(422)
@@ -63,6 +66,7 @@ describeEachDb('registration and password recovery', ctx => {
       agree_edo: 'Your consent is required',
       agree_personal_data: 'Required field',
       full_name: 'Required field',
+      code: 'Enter the 6 digits of the code from the SMS',
     })
     expect(await ctx.db.select().from(users)).toHaveLength(0)
   })

@@ -348,12 +348,12 @@ describe('an agent adds a client company and fills every tab', () => {
 
 // ─── the client's own cabinet: /company until the bar says 100, then /bids ──────────────────────────────────
 
-describe('a client with an empty company', () => {
+describe('a client who has not entered a company yet', () => {
   let server: RunningServer
   let session: Session
   let page: Page
   beforeAll(async () => {
-    // Its own database: the shared server's demo client 0011 must keep its empty company for the landing test.
+    // Its own database: the shared server's demo client 0011 must stay without a company for the landing test.
     // A storage quota of 0.7 MB: the three 200 KB documents fit, a fourth does not.
     server = await startServer({ env: { CLIENT_STORAGE_QUOTA_MB: '0.7' } })
     session = await newSession(browser, server.url)
@@ -372,7 +372,8 @@ describe('a client with an empty company', () => {
     await expect.poll(() => completeness(page)).toBe('0')
   })
 
-  it('fills inn and ogrn (valid check digits) and the company; the bar moves at once', async () => {
+  it('is asked to enter the company; saving it creates the company (inn and ogrn with valid check digits); the bar moves at once', async () => {
+    await page.getByText('Укажите свою компанию').first().waitFor()
     const form = formOf(page, 'company-form')
     await choose(form, { organization_type: '1', tax_system: '1', legal_form: '3' })
     await fill(form, {
@@ -397,8 +398,10 @@ describe('a client with an empty company', () => {
     await form.getByRole('button', { name: 'Совпадает с юридическим' }).click()
     await expect.poll(() => form.locator('[data-warning]').count()).toBe(0)
     await submit(form)
-    await toast(page, 'Компания обновлена')
+    await toast(page, 'Компания добавлена')
     await expect.poll(() => completeness(page), { timeout: 10_000 }).not.toBe('0')
+    // The company screen now shows the company's card with its tabs.
+    await page.locator('[data-testid="tab-people"]').waitFor()
   })
 
   it('fills officials, owners and bank details on the company screen (/faces, /banks), financials and documents', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { asFailure } from '../../../core/api/client'
+import type { Failure } from '../../../core/api/envelope'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -8,8 +10,11 @@ import { listCertificates, signHash, type Certificate } from './cryptoPlugin'
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'missing' } | { kind: 'none' } | { kind: 'list'; items: Certificate[] } | { kind: 'error'; message: string }
 
-/** SPEC §2 certificate tab: fetch the certificates, pick one, sign the server's code, sign in. */
-export default function CertificateSignIn() {
+/**
+ * SPEC §2 certificate tab: fetch the certificates, pick one, sign the server's code, sign in. SPEC §8: a failed
+ * sign-in (`failure`, the server's answer) shows here, in this tab, and the certificates can be tried again.
+ */
+export default function CertificateSignIn({ failure }: { failure: Failure | null }) {
   const t = useT('account')
   const dispatch = useDispatch()
   const { api } = useRuntime()
@@ -26,11 +31,12 @@ export default function CertificateSignIn() {
   const signIn = async (certificate: Certificate) => {
     setSigning(true)
     try {
-      const hash = await api.get<string>('v1/users/get-sign-code')
+      // Quiet: the failure is shown in this tab, not as a toast.
+      const hash = await api.get<string>('v1/users/get-sign-code', { quiet: true })
       const signature = await signHash(certificate, hash)
       await dispatch('auth/signInWithCertificate', { signature, hash })
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+      setState({ kind: 'error', message: asFailure(error).message || t('login.certificates.failed') })
     } finally {
       setSigning(false)
     }
@@ -40,7 +46,16 @@ export default function CertificateSignIn() {
     <Stack gap="md">
       {state.kind === 'missing' && <Alert kind="warning">{t('login.certificates.pluginMissing')}</Alert>}
       {state.kind === 'none' && <Alert kind="info">{t('login.certificates.none')}</Alert>}
-      {state.kind === 'error' && <Alert kind="error">{state.message}</Alert>}
+      {state.kind === 'error' && (
+        <Alert kind="error" title={t('login.failed')}>
+          {state.message}
+        </Alert>
+      )}
+      {failure && state.kind !== 'error' && !signing && (
+        <Alert kind="error" title={t('login.failed')}>
+          {failure.message || t('login.certificates.failed')}
+        </Alert>
+      )}
       {state.kind === 'list' && (
         <Stack gap="sm" role="group" aria-label={t('login.certificates.choose')}>
           {state.items.map(item => (

@@ -15,11 +15,14 @@ const Top = styled.div`
   justify-content: flex-end;
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xl};
 `
-const Card = styled.main`
+const Card = styled.main<{ $wide: boolean }>`
   align-self: center;
   justify-self: center;
-  width: min(440px, calc(100vw - 32px));
+  width: min(${({ $wide }) => ($wide ? 760 : 440)}px, calc(100vw - 32px));
   padding: ${({ theme }) => theme.space.xxl};
+  @media (max-width: 480px) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
   background: ${({ theme }) => theme.color.surface};
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow.md};
@@ -39,8 +42,8 @@ const Footer = styled.footer`
   color: ${({ theme }) => theme.color.textMuted};
 `
 
-/** Login and register: a centred card, the language switch, and the build's version and date below. */
-export function GuestFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/** Login, register and the documents they link (`wide`, for reading): a centred card, the language switch, and the build's version and date below. */
+export function GuestFrame({ title, subtitle, wide = false, children }: { title: string; subtitle?: string; wide?: boolean; children: ReactNode }) {
   const t = useT('account')
   const date = new Date(`${BUILD.date}T00:00:00`)
   const shownDate = Number.isNaN(date.getTime()) ? BUILD.date : date.toLocaleDateString(t('footer.dateLocale'), { day: 'numeric', month: 'long', year: 'numeric' })
@@ -49,7 +52,7 @@ export function GuestFrame({ title, subtitle, children }: { title: string; subti
       <Top>
         <LocaleSwitch />
       </Top>
-      <Card>
+      <Card $wide={wide}>
         <h1>{title}</h1>
         {subtitle && <p>{subtitle}</p>}
         {children}

@@ -13,16 +13,18 @@ import { PhoneField } from '../../../core/ui/PhoneField'
 import { Stack } from '../../../core/ui/Stack'
 import { issuesToValidationMap } from '../../../core/validation/issues'
 import { signInForm } from '../../../core/validation/forms'
+import { isValidLoginPhone } from '../../../core/validation/phone'
+import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 import { $restoreOpen } from '../model'
+import { $signInAttemptMethod } from '../signInAttempt'
 import { fieldError, formError } from './fieldError'
+import { CERTIFICATE_ENABLED } from './certificateEnabled'
 import { GuestFrame } from './GuestFrame'
 
 // Rarely used: kept out of the login page's first load.
 const RestoreForm = lazy(() => import('./RestoreForm'))
 const CertificateSignIn = lazy(() => import('./CertificateSignIn'))
 
-/** Certificate sign-in needs a crypto plug-in and a verifying server: off unless the build enables it. */
-const CERTIFICATE_ENABLED = import.meta.env.VITE_CERTIFICATE_SIGN_IN === 'true'
 
 const Links = styled.div`
   display: flex;
@@ -41,6 +43,13 @@ const Links = styled.div`
     text-decoration: underline;
   }
 `
+/** What the disabled button waits for, under it (SPEC §5: sign-in opens once a password is typed). */
+const Hint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+`
 const Methods = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
@@ -50,7 +59,9 @@ const Methods = styled.div`
 export default function LoginPage() {
   const t = useT('account')
   const dispatch = useDispatch()
-  const { status, failure, restoreOpen } = useUnit({ status: $authStatus, failure: $signInError, restoreOpen: $restoreOpen })
+  const { status, lastFailure, attempt, restoreOpen } = useUnit({ status: $authStatus, lastFailure: $signInError, attempt: $signInAttemptMethod, restoreOpen: $restoreOpen })
+  // A failure shows in the tab it came from: a certificate's in the certificate tab, a password's here.
+  const failure = attempt === 'certificate' ? null : lastFailure
   const [method, setMethod] = useState<'phone' | 'certificate'>('phone')
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
@@ -68,12 +79,15 @@ export default function LoginPage() {
     return (
       <GuestFrame title={t('restore.title')} subtitle={t('restore.hint')}>
         <Suspense fallback={null}>
-          <RestoreForm initialPhone={phone} />
+          <RestoreForm phone={phone} onPhoneChange={setPhone} />
         </Suspense>
       </GuestFrame>
     )
 
   const message = formError(failure, ['phone', 'password'])
+  // Back from recovery with the phone filled: the password is what is left to type.
+  const focusPassword = isValidLoginPhone(phone)
+  const hint = password !== '' ? null : isValidLoginPhone(phone) ? t('login.needPassword') : t('login.needPhoneAndPassword')
   return (
     <GuestFrame title={t('login.title')} subtitle={t('login.subtitle')}>
       {CERTIFICATE_ENABLED && (
@@ -88,7 +102,7 @@ export default function LoginPage() {
       )}
       {method === 'certificate' ? (
         <Suspense fallback={null}>
-          <CertificateSignIn />
+          <CertificateSignIn failure={attempt === 'certificate' ? lastFailure : null} />
         </Suspense>
       ) : (
         <form data-testid="login-form" onSubmit={submit} noValidate>
@@ -100,7 +114,7 @@ export default function LoginPage() {
               value={phone}
               onChange={setPhone}
               isRequired
-              autoFocus
+              autoFocus={!focusPassword}
               isDisabled={loading}
               errorMessage={fieldError(t, 'phone', local, failure)}
             />
@@ -110,13 +124,20 @@ export default function LoginPage() {
               value={password}
               onChange={setPassword}
               isRequired
+              autoFocus={focusPassword}
               isDisabled={loading}
               toggleLabel={t('login.showPassword')}
               errorMessage={fieldError(t, 'password', local, failure)}
             />
-            <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={password === ''} isPending={loading}>
-              {t('login.submit')}
-            </Button>
+            <Stack gap="xs">
+              <Button type="submit" variant="primary" size="lg" fullWidth isDisabled={password === ''} isPending={loading} aria-describedby={hint ? 'login-hint' : undefined}>
+                {t('login.submit')}
+              </Button>
+              {/* Read out when what is missing changes, not on every keystroke (the text changes only then). */}
+              <Hint id="login-hint" data-testid="login-hint" role="status">
+                {hint ?? <VisuallyHidden>{t('login.ready')}</VisuallyHidden>}
+              </Hint>
+            </Stack>
             <Links>
               <button type="button" onClick={() => void dispatch('account/openRestore', {})}>
                 {t('login.forgot')}

@@ -13,13 +13,15 @@ import { issuesToValidationMap } from '../../../core/validation/issues'
 import { $restore } from '../model'
 import { fieldError, formError } from './fieldError'
 
-/** SPEC §2/§8: full name and phone → a new password by SMS; success shows 3 s, then the form closes. */
-export default function RestoreForm({ initialPhone }: { initialPhone: string }) {
+/**
+ * SPEC §2/§8: full name and phone → a new password by SMS; success shows 3 s, then the form closes — or at once
+ * with "Back to sign-in". The phone is the sign-in form's own, so sign-in opens with it filled.
+ */
+export default function RestoreForm({ phone, onPhoneChange }: { phone: string; onPhoneChange: (phone: string) => void }) {
   const t = useT('account')
   const dispatch = useDispatch()
   const state = useUnit($restore)
   const [fullName, setFullName] = useState('')
-  const [phone, setPhone] = useState(initialPhone)
   const [local, setLocal] = useState<Record<string, string>>({})
   const sending = state.status === 'sending'
 
@@ -32,9 +34,14 @@ export default function RestoreForm({ initialPhone }: { initialPhone: string }) 
 
   if (state.status === 'done')
     return (
-      <Alert kind="success" role="status">
-        {t('restore.done')}
-      </Alert>
+      <Stack gap="lg">
+        <Alert kind="success" role="status">
+          {t('restore.done')}
+        </Alert>
+        <Button variant="primary" size="lg" fullWidth autoFocus onPress={() => void dispatch('account/closeRestore', {})}>
+          {t('restore.backToSignIn')}
+        </Button>
+      </Stack>
     )
 
   const failure = state.status === 'failed' ? state.failure : null
@@ -58,7 +65,7 @@ export default function RestoreForm({ initialPhone }: { initialPhone: string }) 
           label={t('restore.phone')}
           name="phone"
           value={phone}
-          onChange={setPhone}
+          onChange={onPhoneChange}
           isRequired
           isDisabled={sending}
           errorMessage={fieldError(t, 'phone', local, failure)}

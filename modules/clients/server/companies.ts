@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ROLE } from '../../../core/auth/profile'
 import { currentActor } from '../../../server/auth/require-user'
-import { companies } from '../../../server/db/schema'
+import type { Db } from '../../../server/db/client'
+import { companies, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { forbidden } from '../../../server/http/errors'
 import { isClient, keepsClients } from '../access'
@@ -17,6 +18,7 @@ import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 /**
  * "My companies" and the company card: GET list, POST create (agents, managers, administrators), GET one,
  * POST update (anyone who sees it, the client included), POST delete (keepers; not a client's own company).
+ * A client without a company creates its own with POST create: registration leaves it none until it is entered.
  */
 export function companyRoutes(app: FastifyInstance, ctx: ClientsContext): void {
   const { db, clock } = ctx.deps
@@ -28,19 +30,28 @@ export function companyRoutes(app: FastifyInstance, ctx: ClientsContext): void {
 
   app.post('/companies', { preHandler: app.requireUser() }, async request => {
     const actor = currentActor(request)
-    // Not requireUser(keepsClients): a client is told why in words.
-    if (!keepsClients(actor)) throw isClient(actor) ? clientsError(403, 'clientsCannotCreate') : forbidden()
+    // A client creates only its own company, the first time it saves it (registration makes none).
+    const own = isClient(actor)
+    // Not requireUser(keepsClients): a client who has its company is told why in words.
+    if (!keepsClients(actor) && !own) throw forbidden()
+    if (own && (await ownCompanyId(db, actor.id)) !== null) throw clientsError(403, 'clientsCannotCreate')
     const form = parseBody(companyForm, request.body)
     const now = new Date(clock.now())
     const { core, details } = companyValues(form, now)
     const id = await db.transaction(async tx => {
+      if (own) {
+        // Two first saves at once: the client's row is locked, so the second finds the first one's company.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update')
+        if ((await ownCompanyId(tx, actor.id)) !== null) throw clientsError(409, 'ownCompanyExists')
+      }
       const [row] = await tx
         .insert(companies)
-        .values({ ...core, agent_user_id: actor.role === ROLE.admin ? null : actor.id, created_at: now })
+        .values({ ...core, ...(own ? { owner_user_id: actor.id, agent_user_id: null } : { agent_user_id: actor.role === ROLE.admin ? null : actor.id }), created_at: now })
         .returning({ id: companies.id })
       await saveDetails(tx, row!.id, details)
       return row!.id
     })
+    if (own) await pushProgress(ctx.deps, actor.id)
     return ok<Company>(await loadCompany(db, actor, id))
   })
 
@@ -74,4 +85,10 @@ export function companyRoutes(app: FastifyInstance, ctx: ClientsContext): void {
     await db.delete(companies).where(eq(companies.id, company.id))
     return ok(null)
   })
+}
+
+/** The client's own company, if it has entered one. */
+async function ownCompanyId(db: Pick<Db, 'select'>, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.owner_user_id, userId)).orderBy(asc(companies.id)).limit(1)
+  return row?.id ?? null
 }

@@ -1,12 +1,14 @@
 import { useUnit } from 'effector-react'
 import type { ReactNode } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { $company } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { Stack } from '../../../core/ui/Stack'
+import { Panel } from '../../../core/ui/Card'
+import { CompanyForm } from './CompanyForm'
 import { useTabNavigation } from './ClientPage'
 import { CLIENT_COMPANY_TABS, CompanyCard, CompanyEditor, CompanyTitle, type TabKey } from './CompanyEditor'
 import { useSections } from './useSection'
@@ -14,15 +16,31 @@ import { DocumentsSection } from './DocumentsSection'
 import { FinancialsSection } from './FinancialsSection'
 import { UnsavedChangesGuard } from './guard'
 
-/** The client's own company (role 10); a client without one is told so instead of an empty form. */
-function OwnCompany({ title, children }: { title: string; children: (companyId: number) => ReactNode }) {
+/**
+ * The client's own company (role 10). Registration makes none: until the client enters it, the company screen
+ * asks for it with the company form (saving creates it), and the other pages point there.
+ */
+function OwnCompany({ title, children, enter = false }: { title: string; children: (companyId: number) => ReactNode; enter?: boolean }) {
   const t = useT('clients')
   const company = useUnit($company)
   if (!company) {
     return (
       <Stack gap="lg">
         <PageHeader title={title} />
-        <EmptyState title={t('cabinet.noCompany')} description={t('cabinet.noCompanyHint')} />
+        {enter ? (
+          <UnsavedChangesGuard>
+            <Stack gap="lg">
+              <Alert kind="info" title={t('cabinet.enterCompany')} role="none">
+                {t('cabinet.enterCompanyText')}
+              </Alert>
+              <Panel title={t('tabs.company')}>
+                <CompanyForm companyId={null} company={null} own />
+              </Panel>
+            </Stack>
+          </UnsavedChangesGuard>
+        ) : (
+          <EmptyState title={t('cabinet.enterCompany')} description={t('cabinet.noCompanyHint')} action={<Link href="/company">{t('cabinet.enterCompanyLink')}</Link>} />
+        )}
       </Stack>
     )
   }
@@ -40,7 +58,7 @@ export default function CabinetCompanyPage() {
   const [location] = useLocation()
   const [tab, setTab] = useTabNavigation(CLIENT_COMPANY_TABS, DEFAULT_TAB[location] ?? 'company')
   return (
-    <OwnCompany title={t('pages.company')}>
+    <OwnCompany title={t('pages.company')} enter>
       {companyId => (
         <CompanyCard companyId={companyId}>
           {data => (

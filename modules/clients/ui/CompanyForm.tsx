@@ -113,9 +113,10 @@ export function fromSearch(values: CompanyValues, item: CompanySearchItem): Comp
 
 /**
  * The company tab (SPEC §3 Company, every field): requisites, registration, contacts and both addresses,
- * with the registry search on top. `companyId` null creates a company (agents and administrators).
+ * with the registry search on top. `companyId` null creates a company (agents and administrators; `own`: the
+ * client's own, entered for the first time).
  */
-export function CompanyForm({ companyId, company, kind = 'legal' }: { companyId: number | null; company: Company | null; kind?: CompanyKind }) {
+export function CompanyForm({ companyId, company, kind = 'legal', own = false }: { companyId: number | null; company: Company | null; kind?: CompanyKind; own?: boolean }) {
   const t = useT('clients')
   const dispatch = useDispatch()
   const forms = useUnit($forms)
@@ -128,7 +129,7 @@ export function CompanyForm({ companyId, company, kind = 'legal' }: { companyId:
     state: forms[key] ?? IDLE_FORM,
     onSubmit: input =>
       void (companyId === null
-        ? dispatch('clients/createCompany', { form: input as CompanyFormInput })
+        ? dispatch('clients/createCompany', { form: input as CompanyFormInput, own })
         : dispatch('clients/saveCompany', { companyId, form: input as CompanyFormInput })),
   })
   useUnsavedChanges(form.dirty)

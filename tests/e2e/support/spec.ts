@@ -20,7 +20,7 @@ export interface DemoUser {
 
 export const DEMO_USERS: readonly DemoUser[] = [
   { phone: '+7 (700) 100-00-10', role: 10, office: false, tender: false, sip: false, companyComplete: true, note: 'client, company with inn+ogrn' },
-  { phone: '+7 (700) 100-00-11', role: 10, office: false, tender: false, sip: false, companyComplete: false, note: 'client, company without inn/ogrn' },
+  { phone: '+7 (700) 100-00-11', role: 10, office: false, tender: false, sip: false, companyComplete: false, note: 'client, no company entered yet' },
   { phone: '+7 (700) 100-00-30', role: 30, office: true, tender: true, sip: false, note: 'agent, office, tender on' },
   { phone: '+7 (700) 100-00-31', role: 30, office: false, tender: false, sip: false, note: 'agent, no office, tender off' },
   { phone: '+7 (700) 100-00-35', role: 35, office: false, tender: true, sip: true, note: 'agent manager, tender on, SIP' },
