@@ -32,7 +32,8 @@ export function UserMenu() {
   }
   return (
     <MenuTrigger>
-      <Button variant="ghost" data-testid="user-menu" aria-label={`${t('header.userMenu')}: ${profile.name}`}>
+      {/* The name starts with the visible name and role (axe's label-content-name-mismatch, voice control), then says what it opens. */}
+      <Button variant="ghost" data-testid="user-menu" aria-label={t('header.userMenuName', { name: profile.name, role: t(`roles.${profile.role}`) })}>
         <Who>
           <span>{profile.name}</span>
           <small>{t(`roles.${profile.role}`)}</small>
