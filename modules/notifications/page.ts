@@ -54,7 +54,7 @@ export function applyEdits(page: NotificationPage, edits: PageEdits): Notificati
     const gone = archived.has(n.id)
     if (n.read === 0 && (gone || read.has(n.id))) unread -= 1
     if (gone) total -= 1
-    else items.push(n.read === 0 && read.has(n.id) ? { ...n, read: 1 } : n)
+    else items.push(n.read === 0 && read.has(n.id) ? { ...n, read: 1 as const } : n)
   }
   return { items, total: Math.max(0, total), unread: Math.max(0, unread) }
 }

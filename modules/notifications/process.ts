@@ -1,4 +1,4 @@
-import { EMPTY, Subscription, filter, map, merge, race, switchMap, take, takeUntil, timer } from 'rxjs'
+import { EMPTY, Subscription, filter, map, merge, of, race, switchMap, take, takeUntil, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { $lastSeq } from '../../core/socket/model'
 import { onSocketAction } from '../../core/socket/on-action'
@@ -30,7 +30,7 @@ export const notificationsProcess: Process = ({ bus, commands, read }) => {
   // The profile of a fresh sign-in waits for the sync (which loads), or loads itself when the socket does not sync.
   const withoutSync$ = bus.on('auth/profileLoaded').pipe(
     switchMap(() => {
-      if (read($lastSeq) !== null) return [true]
+      if (read($lastSeq) !== null) return of(true)
       const failed$ = bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed'])
       return race(bus.on('socket/synced').pipe(map(() => false)), failed$.pipe(map(() => true)), timer(SYNC_WAIT_MS, scheduler).pipe(map(() => true))).pipe(
         take(1),

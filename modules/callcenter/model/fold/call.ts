@@ -158,7 +158,8 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
     case 'callcenter/callFinished': {
       const s = state.session
       if (!s || s.key !== e.payload.key) return state
-      return { ...state, session: null, number: '', links: NO_LINKS }
+      // The outcome is saved: the call, its number and why it failed are done with.
+      return { ...state, session: null, number: '', links: NO_LINKS, failure: null }
     }
     case 'callcenter/finishFailed': {
       const s = state.session

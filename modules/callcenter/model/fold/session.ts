@@ -130,7 +130,7 @@ export function sessionEvent(state: SoftphoneState, e: SessionEvent, fx: Effect[
       const cause = failed ? e.payload.cause : null
       const ended = post({ ...s, phase: 'ended', seconds, cause: e.payload.cause, endStatus: status, muted: false, held: false }, { status, time: seconds, cause }, fx)
       // A failure is said in the panel, in words (busy, not found, no microphone…), whatever happens to the record.
-      const said: SoftphoneState = failed ? { ...state, failure: callFailure(e.payload.cause, e.payload.status) } : state
+      const said: SoftphoneState = e.type === 'sip/callFailed' ? { ...state, failure: callFailure(e.payload.cause, e.payload.status) } : state
       // Without a record there is nothing to finish: no dialog.
       if (ended.record === 'failed' || ended.record === 'none') return { ...said, session: null }
       return { ...said, session: ended }
