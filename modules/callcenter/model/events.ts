@@ -16,7 +16,7 @@ declare module '../../../core/events/map' {
     'callcenter/numberEntered': { value: string }
     /**
      * The panel's call button or Enter in its number field, with the number as typed: the softphone dials it only
-     * when it is complete and valid on a connected phone, and otherwise says why (`callRefused` in the state).
+     * when it is complete and valid on a connected phone, and otherwise says why (`refusal` in the state).
      */
     'callcenter/callPressed': { value: string; mode: NumberMode }
     /** A call asked for (the panel's button or another module's click-to-call); `phone` is digits. */

@@ -1,4 +1,4 @@
-import { isValidPhone, phoneDigits } from '../../../core/validation/phone'
+import { isValidPhone, normalizePhoneInput, phoneDigits } from '../../../core/validation/phone'
 
 /** What the panel's number field takes: a +7 phone (masked) or an internal number (a colleague's SIP code). */
 export type NumberMode = 'phone' | 'extension'
@@ -14,6 +14,11 @@ export function numberValidity(mode: NumberMode, value: string): { digits: strin
   }
   const digits = value.replace(/\s/g, '')
   return { digits: EXTENSION.test(digits) ? digits : null, phone: false }
+}
+
+/** A dialled number as the field shows it, to try again: a +7 phone masked (`(701) 123-45-67`), an extension as is. */
+export function entryValue(digits: string): string {
+  return /^7\d{10}$/.test(digits) ? normalizePhoneInput(digits) : digits
 }
 
 /** Why the number cannot be called now: the key of its reason under `panel.why`. */

@@ -4,6 +4,7 @@ import { callPhoneDigits } from '../../contract/phone'
 import { TOAST_PRESET } from '../../../../core/toast/toast'
 import { command, emit, toast, type Effect } from '../effects'
 import { NO_LINKS, type CallSession, type SoftphoneState } from '../state'
+import { entryValue } from '../number'
 import { callEndPath, isTender } from './paths'
 import { DECLINE_STATUS, finishAtZero, isSessionEvent, mayDismiss, newSession, patchSession, searchLinks, secondsAt, sessionEvent, statusCommand } from './session'
 
@@ -153,7 +154,8 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       const s = state.session
       // Only a call that never connected may go without an outcome: its record already has status 50 and the cause.
       if (!s || s.key !== e.payload.key || s.phase !== 'ended' || !mayDismiss(s) || s.finishing) return state
-      return { ...state, session: null }
+      // The number stays in the field, as typed, for another try.
+      return { ...state, session: null, number: entryValue(s.phone) }
     }
     case 'callcenter/callFinished': {
       const s = state.session
