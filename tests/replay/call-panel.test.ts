@@ -81,6 +81,7 @@ describe('replay: the finish dialog of a call that never connected', () => {
     expect(state(dismissed).session).toBeNull()
     // The number stays for another try, with the reason beside it.
     expect(panelState(state(dismissed))).toBe('input')
+    expect(state(dismissed).number).toBe('(701) 123-45-67')
     expect(state(dismissed).failure?.key).toBe('busy')
   })
 })
