@@ -36,6 +36,7 @@ export function UserMenu() {
       <Button variant="ghost" data-testid="user-menu" aria-label={t('header.userMenuName', { name: profile.name, role: t(`roles.${profile.role}`) })}>
         <Who>
           <span>{profile.name}</span>
+          {/* A space between name and role in the text (not on screen: flex items): "Name Role", not "NameRole". */}{' '}
           <small>{t(`roles.${profile.role}`)}</small>
         </Who>
         <ChevronDownIcon />
