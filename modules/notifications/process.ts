@@ -1,4 +1,4 @@
-import { EMPTY, Subscription, filter, map, merge, of, race, switchMap, take, takeUntil, timer } from 'rxjs'
+import { EMPTY, Subscription, filter, map, merge, switchMap, take, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
 import { $lastSeq } from '../../core/socket/model'
 import { onSocketAction } from '../../core/socket/on-action'
@@ -25,18 +25,19 @@ export const SYNC_WAIT_MS = 5000
 export const notificationsProcess: Process = ({ bus, commands, read }) => {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
-  const loggedOut$ = bus.on('auth/loggedOut')
 
   // The profile of a fresh sign-in waits for the sync (which loads), or loads itself when the socket does not sync.
+  // Whichever comes first decides (`take(1)` over a merge: `race` would be one more operator in the first load).
   const withoutSync$ = bus.on('auth/profileLoaded').pipe(
-    switchMap(() => {
-      if (read($lastSeq) !== null) return of(true)
-      const failed$ = bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed'])
-      return race(bus.on('socket/synced').pipe(map(() => false)), failed$.pipe(map(() => true)), timer(SYNC_WAIT_MS, scheduler).pipe(map(() => true))).pipe(
-        take(1),
-        takeUntil(loggedOut$),
-      )
-    }),
+    switchMap(() =>
+      read($lastSeq) !== null
+        ? [true]
+        : merge(
+            bus.on(['socket/synced', 'auth/loggedOut']).pipe(map(() => false)),
+            bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed']).pipe(map(() => true)),
+            timer(SYNC_WAIT_MS, scheduler).pipe(map(() => true)),
+          ).pipe(take(1)),
+    ),
     filter(load => load),
   )
 

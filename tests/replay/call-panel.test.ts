@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { replayText, type ReplayResult } from '../../core/events/replay'
 import callcenter from '../../modules/callcenter'
-import { $softphone, callFailure, panelState, visibleSession } from '../../modules/callcenter/model'
+import { $softphone, panelState, visibleSession } from '../../modules/callcenter/model'
+import { callFailureKey } from '../../modules/callcenter/model/failure'
 import { httpRequests, ofType, scenario } from './support'
 
 /**
@@ -40,7 +41,10 @@ describe('replay: Enter in the number field', () => {
 })
 
 describe('replay: a failed call says why', () => {
-  const failureAt = (at: number) => state(run('call-failure-causes.jsonl', at)).failure?.key
+  const failureAt = (at: number) => {
+    const failure = state(run('call-failure-causes.jsonl', at)).failure
+    return failure ? callFailureKey(failure) : undefined
+  }
   it('busy, no microphone, not found, a server error — from JsSIP\'s cause and code', () => {
     expect([failureAt(7100), failureAt(22100), failureAt(32100), failureAt(42100)]).toEqual(['busy', 'noMicrophone', 'notFound', 'serverError'])
   })
@@ -51,7 +55,7 @@ describe('replay: a failed call says why', () => {
   })
 
   it('maps the causes JsSIP names, and a bare code by its class', () => {
-    const key = (cause: string, status: number | null = null) => callFailure(cause, status).key
+    const key = (cause: string, status: number | null = null) => callFailureKey({ kind: 'sip', cause, status })
     expect(key('Busy', 600)).toBe('busy')
     expect(key('Rejected', 603)).toBe('rejected')
     expect(key('Unavailable', 480)).toBe('unavailable')
@@ -60,7 +64,8 @@ describe('replay: a failed call says why', () => {
     expect(key('Connection Error')).toBe('connection')
     expect(key('Phone not ready')).toBe('notReady')
     expect(key('SIP Failure Code', 500)).toBe('serverError')
-    expect(callFailure('Something new', 499)).toEqual({ key: 'other', cause: 'Something new', status: 499 })
+    expect(key('Something new', 499)).toBe('other')
+    expect(callFailureKey({ kind: 'record', cause: 'Сервер недоступен', status: null })).toBe('noRecord')
   })
 })
 
@@ -82,7 +87,7 @@ describe('replay: the finish dialog of a call that never connected', () => {
     // The number stays for another try, with the reason beside it.
     expect(panelState(state(dismissed))).toBe('input')
     expect(state(dismissed).number).toBe('(701) 123-45-67')
-    expect(state(dismissed).failure?.key).toBe('busy')
+    expect(state(dismissed).failure).toEqual({ kind: 'sip', cause: 'Busy', status: 486 })
   })
 })
 
@@ -91,7 +96,7 @@ describe('replay: a call that connected still asks for an outcome', () => {
     const asked = run('call-connected-asks.jsonl', 11_999)
     expect(panelState(state(asked))).toBe('end')
     expect(visibleSession(state(asked))!.endStatus).toBe(20)
-    expect(state(asked).failure?.key).toBe('connection')
+    expect(state(asked).failure).toEqual({ kind: 'sip', cause: 'RTP Timeout', status: null })
     const r = run('call-connected-asks.jsonl')
     expect(calls(r).slice(1)).toEqual([
       [6000, 'POST v1/call-center/phone-call/801', { status: 10, page: null, page_id: null, time: 0, cause: null }],

@@ -1,6 +1,8 @@
 /**
  * Why a call failed, in the user's words: JsSIP's cause of a failed session (its `causes` constants, which it
  * derives from the SIP response code when there is one) as the key of a text under `callFailed.*` in the packs.
+ * The fold keeps only the cause (`CallFailure`); the key is read where it is shown (the panel, a lazy chunk), so
+ * this table stays out of the first load: import it from this file, never through ../model.ts.
  */
 export const CALL_FAILURES = [
   'busy',
@@ -23,8 +25,9 @@ export type CallFailureKey = (typeof CALL_FAILURES)[number]
 
 /** The failure of the last call, said in the panel until another number is dialled or typed. */
 export interface CallFailure {
-  key: CallFailureKey
-  /** JsSIP's cause as it came (shown in brackets when the key is `other`, and stored with the call record). */
+  /** `sip`: the call failed (JsSIP's cause); `record`: the call record could not be created (the server's message). */
+  kind: 'sip' | 'record'
+  /** JsSIP's cause as it came (stored with the call record too), or the server's message. */
   cause: string
   /** The SIP response code, when the failure had one. */
   status: number | null
@@ -56,9 +59,7 @@ const BY_CAUSE: Record<string, CallFailureKey> = {
 }
 
 /** The failure's key from JsSIP's `cause` and the response's `status` (a bare "SIP Failure Code" is read by its code). */
-export function callFailure(cause: string, status: number | null): CallFailure {
-  const known = BY_CAUSE[cause]
-  if (known) return { key: known, cause, status }
-  if (status !== null && status >= 500) return { key: 'serverError', cause, status }
-  return { key: 'other', cause, status }
+export function callFailureKey({ kind, cause, status }: CallFailure): CallFailureKey {
+  if (kind === 'record') return 'noRecord'
+  return BY_CAUSE[cause] ?? (status !== null && status >= 500 ? 'serverError' : 'other')
 }

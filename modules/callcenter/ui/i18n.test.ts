@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import en from '../i18n/en.json'
 import ru from '../i18n/ru.json'
 import { CALL_OUTCOMES, CALL_RATINGS, CALLER_ROLES } from '../contract'
-import { CALL_FAILURES, SIP_ALERTS } from '../model'
+import { SIP_ALERTS } from '../model'
+import { CALL_FAILURES } from '../model/failure'
 
 const keys = (o: unknown, prefix = ''): string[] =>
   typeof o === 'object' && o !== null ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix]

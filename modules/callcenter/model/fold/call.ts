@@ -34,7 +34,7 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       if (!s || s.key !== e.payload.key) return state
       if (e.type === 'callcenter/callCreateFailed') {
         // No record: nothing to call (outgoing: say so), nothing to finish (ended); an incoming call goes on unrecorded.
-        if (s.phase === 'creating') return { ...state, session: null, failure: { key: 'noRecord', cause: e.payload.message, status: null } }
+        if (s.phase === 'creating') return { ...state, session: null, failure: { kind: 'record', cause: e.payload.message, status: null } }
         if (s.phase === 'closing' || s.phase === 'ended') return { ...state, session: null }
         return patchSession(state, s, { record: 'failed', pending: [] })
       }

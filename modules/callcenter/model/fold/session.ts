@@ -1,7 +1,6 @@
 import type { AnyEvent } from '../../../../core/events/map'
 import { CALL_DIRECTION, CALL_STATUS } from '../../contract/constants'
 import { command, emit, type Effect } from '../effects'
-import { callFailure } from '../failure'
 import { NO_LINKS, type CallSession, type PendingStatus, type SoftphoneState } from '../state'
 
 /** The SIP status a declined incoming call is answered with. */
@@ -130,7 +129,7 @@ export function sessionEvent(state: SoftphoneState, e: SessionEvent, fx: Effect[
       const cause = failed ? e.payload.cause : null
       const ended = post({ ...s, phase: 'ended', seconds, cause: e.payload.cause, endStatus: status, muted: false, held: false }, { status, time: seconds, cause }, fx)
       // A failure is said in the panel, in words (busy, not found, no microphone…), whatever happens to the record.
-      const said: SoftphoneState = e.type === 'sip/callFailed' ? { ...state, failure: callFailure(e.payload.cause, e.payload.status) } : state
+      const said: SoftphoneState = e.type === 'sip/callFailed' ? { ...state, failure: { kind: 'sip', cause: e.payload.cause, status: e.payload.status } } : state
       // Without a record there is nothing to finish: no dialog.
       if (ended.record === 'failed' || ended.record === 'none') return { ...said, session: null }
       return { ...said, session: ended }
