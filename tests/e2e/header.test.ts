@@ -26,35 +26,31 @@ const axeSource: string | null = (() => {
 const words = (s: string) => s.replace(/[\p{P}\p{S}]/gu, ' ').replace(/\s+/g, ' ').trim().toLowerCase()
 
 /**
- * The element's accessible name as Chromium computes it (its accessibility tree over CDP) and its visible text:
- * the text of rendered, not visually hidden (clipped to 1 px) and not aria-hidden parts, in order.
+ * The element's accessible name (Playwright's ARIA snapshot of it: `- button "name"`) and its visible text: the text
+ * of rendered, not visually hidden (clipped to 1 px) and not aria-hidden parts, in order.
  */
 async function nameAndVisibleText(page: Page, selector: string): Promise<{ name: string; visible: string }> {
-  const cdp = await page.context().newCDPSession(page)
-  try {
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 })
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
-    if (!nodeId) throw new Error(`${selector} is not on the page`)
-    const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })) as {
-      nodes: { name?: { value?: string } }[]
+  const element = page.locator(selector)
+  // Empty while something modal hides the page from the accessibility tree for a moment (a popover closing).
+  let snapshot = ''
+  await expect.poll(async () => (snapshot = await element.ariaSnapshot()), { timeout: 10_000 }).not.toBe('')
+  // `- button "name"`, or YAML-quoted when children follow: `- 'button "name"': text`.
+  const quoted = snapshot.match(/^- '?\w+ ("(?:[^"\\]|\\.)*")/)?.[1]
+  if (!quoted) throw new Error(`no name in the ARIA snapshot of ${selector}: ${snapshot}`)
+  const name = JSON.parse(quoted) as string
+  const visible = await element.evaluate(root => {
+    const parts: string[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement
+      if (!el || el.closest('[aria-hidden="true"]')) continue
+      const box = el.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue
+      parts.push(node.textContent ?? '')
     }
-    const name = String(nodes[0]?.name?.value ?? '')
-    const visible = await page.locator(selector).evaluate(root => {
-      const parts: string[] = []
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const el = node.parentElement
-        if (!el || el.closest('[aria-hidden="true"]')) continue
-        const box = el.getBoundingClientRect()
-        if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue
-        parts.push(node.textContent ?? '')
-      }
-      return parts.join(' ')
-    })
-    return { name, visible }
-  } finally {
-    await cdp.detach().catch(() => undefined)
-  }
+    return parts.join(' ')
+  })
+  return { name, visible }
 }
 
 async function expectNamesStartWithVisibleText(page: Page) {
