@@ -32,9 +32,11 @@ export function UserMenu() {
   }
   return (
     <MenuTrigger>
-      <Button variant="ghost" data-testid="user-menu" aria-label={`${t('header.userMenu')}: ${profile.name}`}>
+      {/* The name starts with the visible name and role (axe's label-content-name-mismatch, voice control), then says what it opens. */}
+      <Button variant="ghost" data-testid="user-menu" aria-label={t('header.userMenuName', { name: profile.name, role: t(`roles.${profile.role}`) })}>
         <Who>
           <span>{profile.name}</span>
+          {/* A space between name and role in the text (not on screen: flex items): "Name Role", not "NameRole". */}{' '}
           <small>{t(`roles.${profile.role}`)}</small>
         </Who>
         <ChevronDownIcon />

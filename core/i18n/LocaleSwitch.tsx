@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react'
 import styled from 'styled-components'
 import { useDispatch } from '../react/runtime'
 import { buttonCss, type ButtonSize, type ButtonVariant } from '../ui/buttonStyles'
+import { VisuallyHidden } from '../ui/VisuallyHidden'
 import { $locale } from './model'
 import { useT } from './useT'
 
@@ -11,7 +12,9 @@ const Toggle = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
 
 /**
  * One press switches ru ↔ en. The button names the language it switches to, in that language, and marks
- * English as beta (the product is Russian first).
+ * English as beta (the product is Russian first). Its name is its visible text followed by what it does ("EN β
+ * Switch to English (beta)"): a name that does not start with what is seen fails voice control and axe's
+ * label-content-name-mismatch.
  */
 export function LocaleSwitch() {
   const t = useT('core')
@@ -25,10 +28,10 @@ export function LocaleSwitch() {
       $variant="ghost"
       $size="sm"
       lang={next}
-      aria-label={t(`locale.switchTo.${next}`)}
       onClick={() => void dispatch('locale/set', { locale: next })}
     >
       {t(`locale.short.${next}`)}
+      <VisuallyHidden> {t(`locale.switchTo.${next}`)}</VisuallyHidden>
     </Toggle>
   )
 }

@@ -10,6 +10,7 @@ import { callPhoneDigits } from './contract/phone'
 import type { CallEndResult, Caller, Contact, PhoneCallCreated, SearchLinks, SipAccount } from './contract/responses'
 import { callStatistics, callerRecord, callersList, freeSipsList, officesList, sipsList, type ListQuery, type StatisticsRange } from './model/admin'
 import type { ContactFields, FinishForm } from './model/events'
+import type { NumberMode } from './model/number'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {
@@ -23,6 +24,8 @@ declare module '../../core/bus/commands' {
     'callcenter/openPanel': Record<string, never>
     'callcenter/closePanel': Record<string, never>
     'callcenter/enterNumber': { value: string }
+    /** The panel's call button or Enter with the number as typed (the softphone dials it only when it is callable). */
+    'callcenter/pressCall': { value: string; mode: NumberMode }
     'callcenter/hangup': Record<string, never>
     'callcenter/answer': Record<string, never>
     'callcenter/decline': Record<string, never>
@@ -31,6 +34,8 @@ declare module '../../core/bus/commands' {
     'callcenter/toggleHold': Record<string, never>
     'callcenter/transfer': { target: string }
     'callcenter/finishCall': { key: number; form: FinishForm }
+    /** Closes the finish dialog of a call that never connected, without an outcome. */
+    'callcenter/dismissFinish': { key: number }
     'callcenter/openContactDialog': Record<string, never>
     'callcenter/closeContactDialog': Record<string, never>
     'callcenter/addContact': { form: ContactFields }
@@ -76,6 +81,7 @@ export const callcenterCommands: CommandHandlers = {
   'callcenter/openPanel': intent('callcenter/panelOpened'),
   'callcenter/closePanel': intent('callcenter/panelClosed'),
   'callcenter/enterNumber': ({ value }, ctx) => void ctx.bus.emit('callcenter/numberEntered', { value }, ctx.source),
+  'callcenter/pressCall': ({ value, mode }, ctx) => void ctx.bus.emit('callcenter/callPressed', { value, mode }, ctx.source),
   'callcenter/hangup': intent('callcenter/hangupRequested'),
   'callcenter/answer': intent('callcenter/answerRequested'),
   'callcenter/decline': intent('callcenter/declineRequested'),
@@ -84,6 +90,7 @@ export const callcenterCommands: CommandHandlers = {
   'callcenter/toggleHold': intent('callcenter/holdToggled'),
   'callcenter/transfer': ({ target }, ctx) => void ctx.bus.emit('callcenter/transferRequested', { target }, ctx.source),
   'callcenter/finishCall': ({ key, form }, ctx) => void ctx.bus.emit('callcenter/finishSubmitted', { key, form }, ctx.source),
+  'callcenter/dismissFinish': ({ key }, ctx) => void ctx.bus.emit('callcenter/finishDismissed', { key }, ctx.source),
   'callcenter/openContactDialog': intent('callcenter/contactDialogOpened'),
   'callcenter/closeContactDialog': intent('callcenter/contactDialogClosed'),
   'callcenter/addContact': ({ form }, ctx) => void ctx.bus.emit('callcenter/contactSubmitted', { form }, ctx.source),

@@ -13,6 +13,9 @@ export { registrationFailure } from './model/fold/registration'
 export { callEndPath, contactAddPath } from './model/fold/paths'
 export { $phoneAwaited, $softphone, $softphoneStep, $timedCall, advance, type Step } from './model/stores'
 export { formatTimer, panelState, visibleSession, type PanelState } from './model/panel'
+export type { CallFailure } from './model/failure'
+export { mayDismiss } from './model/fold/session'
+export { numberValidity, whyNotCallable, type CallRefusal, type NotCallable, type NumberMode } from './model/number'
 export {
   $callerSave,
   $sipSave,

@@ -1,22 +1,48 @@
-import { EMPTY, Subscription, map, merge, switchMap, timer } from 'rxjs'
+import { EMPTY, Subscription, filter, map, merge, switchMap, take, timer } from 'rxjs'
 import type { Process } from '../../core/plugin/types'
-import { MARK_READ_AFTER_MS } from './contract'
+import { $lastSeq } from '../../core/socket/model'
 import { onSocketAction } from '../../core/socket/on-action'
+import { MARK_READ_AFTER_MS } from './contract'
+
+/**
+ * How long a fresh sign-in waits for the socket's first sync before loading the list without it (a socket that
+ * cannot connect must not leave the bell empty). Normally the sync comes within a second and loads the list.
+ */
+export const SYNC_WAIT_MS = 5000
 
 /**
  * Keeps the bell fresh and marks what was seen (SPEC §4 Notifications):
- * - the latest list loads on sign-in, on every `updateTopNotifications` and whenever the socket (re)syncs: what was
- *   published between the first load and the socket's sync, or in a gap too old to replay, is fetched then;
+ * - the latest list loads once per signed-in page: on the socket's sync (the first connection resumes from "latest",
+ *   so loading at the sync misses nothing published before it; every later (re)sync loads again, for what a gap
+ *   lost), on every `updateTopNotifications`, and on a profile loaded while the socket is already synced (a
+ *   refreshed profile: its language renders the texts). A fresh sign-in does not load on the profile as well —
+ *   that was a second identical request a moment before the sync's — unless no sync comes within SYNC_WAIT_MS
+ *   or the socket fails first;
  * - the bell marks its latest 5 read 3 s after it opens (not if it closes sooner);
  * - the full page marks the unread rows it shows 3 s after showing them.
  * The open /notifications page follows the same pushes itself, while it is open (useLiveRefresh on the page).
  */
-export const notificationsProcess: Process = ({ bus, commands }) => {
+export const notificationsProcess: Process = ({ bus, commands, read }) => {
   const scheduler = bus.clock.scheduler
   const sub = new Subscription()
 
+  // The profile of a fresh sign-in waits for the sync (which loads), or loads itself when the socket does not sync.
+  // Whichever comes first decides (`take(1)` over a merge: `race` would be one more operator in the first load).
+  const withoutSync$ = bus.on('auth/profileLoaded').pipe(
+    switchMap(() =>
+      read($lastSeq) !== null
+        ? [true]
+        : merge(
+            bus.on(['socket/synced', 'auth/loggedOut']).pipe(map(() => false)),
+            bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed']).pipe(map(() => true)),
+            timer(SYNC_WAIT_MS, scheduler).pipe(map(() => true)),
+          ).pipe(take(1)),
+    ),
+    filter(load => load),
+  )
+
   sub.add(
-    merge(bus.on('auth/profileLoaded'), onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(
+    merge(withoutSync$, onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(
       () => void commands.dispatch('notifications/load', {}, 'process'),
     ),
   )

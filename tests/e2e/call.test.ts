@@ -268,6 +268,10 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     const callB2 = Number(await panel(b).getAttribute('data-call-id'))
     expect(await panelState(a)).not.toBe('end')
     const dialogB2 = b.locator('[data-testid="finish-dialog"]')
+    // Issue 10 §2: the failure is said in words (JsSIP's "Busy" from the 486), and the call never connected.
+    await b.locator('[data-testid="call-failure"][data-failure="busy"]').waitFor({ state: 'attached' })
+    await dialogB2.getByText('Абонент занят').waitFor()
+    await dialogB2.locator('[data-testid="finish-not-connected"]').waitFor()
     await dialogB2.getByText('Не дозвонились', { exact: true }).click()
     await dialogB2.getByRole('textbox', { name: /Комментарий/ }).fill('Сбросили')
     await b.locator('[data-testid="finish-submit"]').click()
@@ -280,6 +284,19 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
       const declined = await apiGet<CallRecord>(server!.url, a, `v1/call-center/phone-call/${declinedCallA}`)
       expect(declined.call).toMatchObject({ direction: 1, status: 102, outcome: 102 })
     }
+
+    // Issue 10 §2: declined again, B closes the dialog without an outcome; the record keeps status 50 and the cause.
+    await dialExtension(b, '1150')
+    await waitState(a, 'incoming')
+    await a.locator('[data-testid="decline"]').click()
+    await waitState(b, 'end')
+    const callB3 = Number(await panel(b).getAttribute('data-call-id'))
+    await b.locator('[data-testid="finish-dismiss"]').click()
+    await waitState(b, 'input')
+    await b.locator('[data-testid="call-failure"][data-failure="busy"]').waitFor()
+    const recordB3 = await apiGet<CallRecord>(server!.url, b, `v1/call-center/phone-call/${callB3}`)
+    expect(recordB3.call).toMatchObject({ direction: 2, status: 50, cause: 'Busy', outcome: null, time: 0 })
+    expect(recordB3.status_log.map(s => s.status)).toEqual([50])
     console.info(`[call.test] dial → both panels in a call: ${confirmedMs} ms (click to "start" through Kamailio, ICE on loopback)`)
   }, 300_000)
 

@@ -16,9 +16,9 @@ const MARK_READ_AFTER = 3000 // SPEC §9, literal on purpose
 describe('replay: notifications', () => {
   const run = (until?: number) => replayText(scenario('notifications.jsonl'), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
 
-  it('loads on sign-in, on the socket\'s sync and on updateTopNotifications; the bell shows the latest 5', () => {
+  it('loads on sign-in (once, at the socket\'s sync) and on updateTopNotifications; the bell shows the latest 5', () => {
     const { events, scope } = run(5050)
-    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 110, 5000])
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([110, 5000])
     expect(scope.getState($headerItems).map(n => n.id)).toEqual([8, 7, 6, 5, 4])
     expect(scope.getState($unreadCount)).toBe(8)
   })
@@ -41,6 +41,29 @@ describe('replay: notifications', () => {
   })
 })
 
+/** Issue 10 §2: each signed-in page loaded v1/notifications twice (on the profile and on the socket's sync). */
+describe('replay: the latest list loads once per signed-in page', () => {
+  const loads = (name: string, until?: number) => {
+    const { events, clock } = replayText(scenario(name), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
+    if (until === undefined) clock.advanceBy(60_000)
+    return httpRequests(events, 'v1/notifications').map(e => e.at)
+  }
+
+  it('one request at the first sync, none on the profile before it; a profile refreshed later loads at once', () => {
+    expect(loads('notifications-one-load.jsonl', 7999)).toEqual([310])
+    expect(loads('notifications-one-load.jsonl')).toEqual([310, 8000])
+  })
+
+  it('without a sync the list still loads: 5000 ms after the profile, not at 4999', () => {
+    expect(loads('notifications-no-sync.jsonl', 40 + 4999)).toEqual([])
+    expect(loads('notifications-no-sync.jsonl')).toEqual([40 + 5000])
+  })
+
+  it('a socket that closes before its first sync loads the list at once, once', () => {
+    expect(loads('notifications-socket-failed.jsonl')).toEqual([900])
+  })
+})
+
 /** The /notifications page on its remote() store: what the page shows follows marks and archives without a reload. */
 describe('replay: the notifications page', () => {
   const run = (until?: number) => replayText(scenario('notifications-page.jsonl'), { plugins: [notifications], ...(until === undefined ? {} : { until }) })
@@ -51,7 +74,7 @@ describe('replay: the notifications page', () => {
 
   it('the process reloads only the bell\'s list on updateTopNotifications; the open page re-reads itself (recorded as the UI\'s request)', () => {
     const { events } = run()
-    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 5000])
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([70, 5000])
     expect(ofType(events, 'remote/requested').map(e => [e.at, e.source])).toEqual([
       [100, 'ui'],
       [5000, 'ui'],

@@ -97,8 +97,8 @@ describe('replay: session control', () => {
   it('updateTopNotifications reaches the module that declared it, parsed; an action nobody declared is ignored', async () => {
     const { events } = await replay(scenarioPath('session-actions.jsonl'), { plugins: [notifications] })
     expect(ofType(events, 'socket/action').map(e => [e.payload.action, e.at])).toEqual([['updateTopNotifications', 3000]])
-    // The sign-in's load at 40, then the action's at 3000.
-    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([40, 3000])
+    // The sign-in's load at the socket's sync (110), then the action's at 3000.
+    expect(httpRequests(events, 'v1/notifications').map(e => e.at)).toEqual([110, 3000])
     const at4000 = events.filter(e => e.at === 4000).map(e => e.type)
     expect(at4000).toEqual(['socket/message', 'socket/delivered'])
   })

@@ -1,5 +1,6 @@
 import type { Failure } from '../../../core/api/envelope'
 import type { CallEndForm, CallEndResult, Contact, ContactForm, SearchLinks } from '../contract'
+import type { NumberMode } from './number'
 
 /** What the finish-call dialog submits; the logic adds the phone, time, call id and page. */
 export type FinishForm = Pick<CallEndForm, 'status' | 'comment' | 'is_reminder' | 'reminder_date' | 'reminder_time' | 'call_rating' | 'email_notification'>
@@ -13,6 +14,11 @@ declare module '../../../core/events/map' {
     'callcenter/panelClosed': Record<string, never>
     /** The panel's number as typed (a masked phone or an extension). */
     'callcenter/numberEntered': { value: string }
+    /**
+     * The panel's call button or Enter in its number field, with the number as typed: the softphone dials it only
+     * when it is complete and valid on a connected phone, and otherwise says why (`refusal` in the state).
+     */
+    'callcenter/callPressed': { value: string; mode: NumberMode }
     /** A call asked for (the panel's button or another module's click-to-call); `phone` is digits. */
     'callcenter/dialRequested': { phone: string; page: string | null; page_id: number | null }
     'callcenter/callCreated': { key: number; id: number }
@@ -31,6 +37,8 @@ declare module '../../../core/events/map' {
     'callcenter/linksFailed': { phone: string; message: string }
     'callcenter/historyAdded': { tenderId: number }
     'callcenter/finishSubmitted': { key: number; form: FinishForm }
+    /** The finish dialog of a call that never connected closed without an outcome (its record keeps status 50 and the cause). */
+    'callcenter/finishDismissed': { key: number }
     'callcenter/callFinished': { key: number; result: CallEndResult }
     'callcenter/finishFailed': { key: number; failure: Failure }
     'callcenter/contactDialogOpened': Record<string, never>

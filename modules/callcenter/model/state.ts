@@ -1,5 +1,7 @@
 import type { Failure } from '../../../core/api/envelope'
 import type { CallDirection, SearchLinkCall, SearchLinkClient } from '../contract'
+import type { CallFailure } from './failure'
+import type { CallRefusal } from './number'
 
 /** The softphone's state: everything the call panel shows, folded from the bus by ./fold (one fold, in the store). */
 
@@ -98,6 +100,10 @@ export interface SoftphoneState {
   number: string
   /** Page context of the last dial (click-to-call from a tender page). */
   context: PageContext
+  /** Why the last press of the call button (or Enter) dialled nothing; until the number changes. */
+  refusal: CallRefusal | null
+  /** Why the last call failed (said in the panel until another number is dialled or typed, or a call comes in). */
+  failure: CallFailure | null
   session: CallSession | null
   nextKey: number
   links: LinksState
@@ -117,6 +123,8 @@ export const initialSoftphone: SoftphoneState = {
   open: false,
   number: '',
   context: { page: null, page_id: null },
+  refusal: null,
+  failure: null,
   session: null,
   nextKey: 1,
   links: NO_LINKS,

@@ -5,6 +5,7 @@ import en from '../i18n/en.json'
 import ru from '../i18n/ru.json'
 import { CALL_OUTCOMES, CALL_RATINGS, CALLER_ROLES } from '../contract'
 import { SIP_ALERTS } from '../model'
+import { CALL_FAILURES } from '../model/failure'
 
 const keys = (o: unknown, prefix = ''): string[] =>
   typeof o === 'object' && o !== null ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix]
@@ -34,6 +35,8 @@ describe('call-center i18n packs', () => {
       ...CALLER_ROLES.map(r => `roles.${r}`),
       ...['unavailable', 'ready', 'input', 'connecting', 'dialing', 'incoming', 'start', 'end'].map(s => `panel.state.${s}`),
       ...SIP_ALERTS.flatMap(a => [`alert.${a}.title`, `alert.${a}.text`]),
+      ...['empty', 'phoneIncomplete', 'extension', 'notConnected'].map(r => `panel.why.${r}`),
+      ...CALL_FAILURES.map(f => `callFailed.${f}`),
       ...['contactAdded', 'contactAddError', 'massNumber', 'employeeAdded', 'employeeEdited', 'sipAdded', 'noSoftphone'].map(k => `toast.${k}`),
     ]
     const missing = [...used, ...dynamic].filter(k => !ruKeys.has(k))

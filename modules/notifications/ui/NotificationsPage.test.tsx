@@ -24,7 +24,15 @@ const item = (id: number, read: 0 | 1): NotificationItem => {
 /** The user's notifications on a fake server: pages with the read filter, the plain latest list, marking read. */
 function server(initial: NotificationItem[]) {
   let rows = [...initial]
-  const answer = (req: SentRequest) => {
+  /** While set, page answers wait for it (a reload under way). */
+  let hold: Promise<void> | null = null
+  const answer = async (req: SentRequest) => {
+    const archived = req.path.match(/^v1\/notifications\/(\d+)\/archive$/)
+    if (archived) {
+      rows = rows.filter(n => n.id !== Number(archived[1]))
+      return rows
+    }
+    if (hold && req.search.has('page')) await hold
     if (req.method === 'POST' && req.path === 'v1/notifications/read') {
       const ids = (req.body as { ids: number[] }).ids
       rows = rows.map(n => (ids.includes(n.id) ? { ...n, read: 1 as const } : n))
@@ -35,7 +43,20 @@ function server(initial: NotificationItem[]) {
     const matching = rows.filter(n => read === null || String(n.read) === read)
     return { items: matching, total: matching.length, unread: rows.filter(n => n.read === 0).length }
   }
-  return { answer, add: (n: NotificationItem) => (rows = [n, ...rows]) }
+  return {
+    answer,
+    add: (n: NotificationItem) => (rows = [n, ...rows]),
+    archive: (id: number) => (rows = rows.filter(n => n.id !== id)),
+    /** Holds page answers until the returned function is called. */
+    hold: () => {
+      let release = () => {}
+      hold = new Promise<void>(resolve => (release = resolve))
+      return () => {
+        hold = null
+        release()
+      }
+    },
+  }
 }
 
 function setup(path = '/notifications', rows = [item(3, 0), item(2, 0), item(1, 1)]) {
@@ -102,6 +123,60 @@ describe('/notifications on the list kit', () => {
     act(() => void runtime.bus.emit('socket/action', { action: 'updateTopNotifications', data: {} }, 'process'))
     await settle()
     expect(pageRequests(sent)).toHaveLength(2)
+  })
+})
+
+/** Issue 10 §2: the counts were wrong after archiving until a reload ("all 1, unread 2"). */
+describe('/notifications counts stay right without a reload', () => {
+  const counts = () => ['all', 'unread', 'read'].map(f => screen.getByTestId(`filter-${f}`).textContent?.match(/\d+/)?.[0] ?? null)
+
+  it('archiving an unread and a read row counts each out of its tabs at once', async () => {
+    const { sent } = setup()
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    expect(counts()).toEqual(['3', '2', '1'])
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: /Событие 3/ }))
+    await waitFor(() => expect(rows()).toEqual([['2', '0'], ['1', '1']]))
+    expect(counts()).toEqual(['2', '1', '1'])
+    await user.click(screen.getByRole('button', { name: /Событие 1/ }))
+    await waitFor(() => expect(rows()).toEqual([['2', '0']]))
+    expect(counts()).toEqual(['1', '1', '0'])
+    // Folded, not re-read: one page request in all.
+    expect(pageRequests(sent)).toHaveLength(1)
+  })
+
+  it('a row marked read, then archived, is one unread fewer, not two', async () => {
+    const { clock } = setup()
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    act(() => clock.advanceBy(MARK_READ_AFTER))
+    await waitFor(() => expect(rows()).toEqual([['3', '1'], ['2', '1'], ['1', '1']]))
+    expect(counts()).toEqual(['3', '0', '3'])
+    await userEvent.setup().click(screen.getByRole('button', { name: /Событие 3/ }))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(counts()).toEqual(['2', '0', '2'])
+  })
+
+  it('while another tab loads, the counts are those of the rows shown, read under the filter they answered', async () => {
+    const { fake } = setup('/notifications?filter=read')
+    await waitFor(() => expect(rows()).toEqual([['1', '1']]))
+    expect(counts()).toEqual(['3', '2', '1'])
+    const release = fake.hold()
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Все/ }))
+    await settle()
+    // Read as the "all" answer, the "read" answer's total 1 would show "all 1, unread 2".
+    expect(counts()).toEqual(['3', '2', '1'])
+    release()
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    expect(counts()).toEqual(['3', '2', '1'])
+  })
+
+  it('the bell archiving a row this page does not show re-reads the page (its counts cannot be folded)', async () => {
+    const { sent, runtime, fake } = setup('/notifications?filter=read')
+    await waitFor(() => expect(rows()).toEqual([['1', '1']]))
+    fake.archive(3)
+    act(() => void runtime.bus.emit('notifications/archived', { id: 3 }, 'api'))
+    await waitFor(() => expect(pageRequests(sent)).toHaveLength(2))
+    await waitFor(() => expect(counts()).toEqual(['2', '1', '1']))
   })
 })
 

@@ -1,8 +1,8 @@
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { useDispatch } from '../../../core/react/runtime'
+import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ListState } from '../../../core/ui/list/ListState'
 import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
@@ -11,8 +11,8 @@ import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { PAGE_LIMIT_DEFAULT, type NotificationPage } from '../contract'
-import type { ReadFilter } from '../model'
-import { $page } from '../page'
+import { notificationsPage, type ReadFilter } from '../model'
+import { $answeredQuery, $page, touchesOtherRows } from '../page'
 import { NotificationRow } from './NotificationRow'
 
 const List = styled.ul`
@@ -38,15 +38,33 @@ export function tabCounts(filter: ReadFilter, page: NotificationPage | null): Re
   return { all: null, unread: page.unread, read: null }
 }
 
+/**
+ * Re-reads the page when the bell marks or archives rows this answer does not show (another page, another tab):
+ * how that changes the counts cannot be known from the answer.
+ */
+function useReloadOnOtherRows(answer: NotificationPage | null, reload: () => void) {
+  const { bus } = useRuntime()
+  const latest = useRef({ answer, reload })
+  latest.current = { answer, reload }
+  useEffect(() => {
+    const sub = bus.on(['notifications/markedRead', 'notifications/archived']).subscribe(e => {
+      const ids = 'ids' in e.payload ? e.payload.ids : [e.payload.id]
+      if (touchesOtherRows(latest.current.answer, ids)) latest.current.reload()
+    })
+    return () => sub.unsubscribe()
+  }, [bus])
+}
+
 /** /notifications: the whole list by pages, read filter as tabs with counts; shown unread rows are marked read after 3 s. */
 export default function NotificationsPage() {
   const t = useT('notifications')
   const dispatch = useDispatch()
   const [query, setQuery] = useListQuery(QUERY)
-  const state = useUnit($page)
+  const [state, answered, answer] = useUnit([$page, $answeredQuery, notificationsPage.$state])
   const reload = useLoad('notifications/loadPage', { page: query.page, limit: PAGE_LIMIT_DEFAULT, filter: query.filter })
   // New notifications arrive while the page is open: it re-reads the page it shows.
   useLiveRefresh('updateTopNotifications', reload)
+  useReloadOnOtherRows(answer.data, reload)
   useEffect(() => () => void dispatch('notifications/leavePage', {}), [dispatch])
 
   const unreadShown = state.status === 'loaded' ? state.data.items.filter(n => n.read === 0).map(n => n.id).join(',') : ''
@@ -54,7 +72,8 @@ export default function NotificationsPage() {
     if (unreadShown) void dispatch('notifications/viewPage', { ids: unreadShown.split(',').map(Number) })
   }, [dispatch, unreadShown])
 
-  const counts = tabCounts(state.status === 'idle' ? query.filter : state.query.filter, state.data)
+  // Counted under the filter the shown rows answered, not the one a running reload waits for.
+  const counts = tabCounts(answered?.filter ?? query.filter, state.data)
   return (
     <ListPage
       title={t('title')}

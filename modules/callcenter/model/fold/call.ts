@@ -4,8 +4,9 @@ import { callPhoneDigits } from '../../contract/phone'
 import { TOAST_PRESET } from '../../../../core/toast/toast'
 import { command, emit, toast, type Effect } from '../effects'
 import { NO_LINKS, type CallSession, type SoftphoneState } from '../state'
+import { entryValue } from '../number'
 import { callEndPath, isTender } from './paths'
-import { DECLINE_STATUS, finishAtZero, isSessionEvent, newSession, patchSession, searchLinks, secondsAt, sessionEvent, statusCommand } from './session'
+import { DECLINE_STATUS, finishAtZero, isSessionEvent, mayDismiss, newSession, patchSession, searchLinks, secondsAt, sessionEvent, statusCommand } from './session'
 
 /**
  * The call session (SPEC §4): dialling out and ringing in, the record's id, the user's buttons during the call,
@@ -17,7 +18,7 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
     // ── outgoing ──
     case 'callcenter/dialRequested': {
       const { phone, page, page_id } = e.payload
-      const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id } }
+      const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id }, failure: null, refusal: null }
       // Click-to-call from a user without a softphone (no SIP code, or its credentials were refused): say so.
       if (!state.credentials) fx.push(toast({ kind: 'info', timeout: TOAST_PRESET.systemNotification.timeout, text: 'callcenter:toast.noSoftphone' }))
       if (state.session || state.registration !== 'registered') return base
@@ -32,8 +33,9 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       const s = state.session
       if (!s || s.key !== e.payload.key) return state
       if (e.type === 'callcenter/callCreateFailed') {
-        // No record: nothing to call (outgoing), nothing to finish (ended); an incoming call goes on unrecorded.
-        if (s.phase === 'creating' || s.phase === 'closing' || s.phase === 'ended') return { ...state, session: null }
+        // No record: nothing to call (outgoing: say so), nothing to finish (ended); an incoming call goes on unrecorded.
+        if (s.phase === 'creating') return { ...state, session: null, failure: { kind: 'record', cause: e.payload.message, status: null } }
+        if (s.phase === 'closing' || s.phase === 'ended') return { ...state, session: null }
         return patchSession(state, s, { record: 'failed', pending: [] })
       }
       const callId = e.payload.id
@@ -61,7 +63,7 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       const phone = digits ?? remote
       const session = newSession({ key, ref: id, direction: CALL_DIRECTION.incoming, phone, page: null, page_id: null, phase: 'incoming', record: digits ? 'pending' : 'none' })
       if (digits) fx.push(command('callcenter/createCall', { key, phone: digits, direction: CALL_DIRECTION.incoming, page: null, page_id: null }))
-      const next: SoftphoneState = { ...state, open: true, number: phone, context: { page: null, page_id: null }, session, nextKey: key + 1 }
+      const next: SoftphoneState = { ...state, open: true, number: phone, context: { page: null, page_id: null }, failure: null, session, nextKey: key + 1 }
       return digits ? searchLinks(next, digits, fx) : next
     }
     case 'callcenter/answerRequested': {
@@ -148,10 +150,18 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       )
       return patchSession(state, s, { finishing: true, finishFailure: null })
     }
+    case 'callcenter/finishDismissed': {
+      const s = state.session
+      // Only a call that never connected may go without an outcome: its record already has status 50 and the cause.
+      if (!s || s.key !== e.payload.key || s.phase !== 'ended' || !mayDismiss(s) || s.finishing) return state
+      // The number stays in the field, as typed, for another try.
+      return { ...state, session: null, number: entryValue(s.phone) }
+    }
     case 'callcenter/callFinished': {
       const s = state.session
       if (!s || s.key !== e.payload.key) return state
-      return { ...state, session: null, number: '', links: NO_LINKS }
+      // The outcome is saved: the call, its number and why it failed are done with.
+      return { ...state, session: null, number: '', links: NO_LINKS, failure: null }
     }
     case 'callcenter/finishFailed': {
       const s = state.session

@@ -4,6 +4,7 @@ import { phoneDigits } from '../../../../core/validation/phone'
 import { CALLCENTER_ERROR } from '../../contract/constants'
 import { command, toast, type Effect } from '../effects'
 import { NO_CONTACT, NO_LINKS, type SoftphoneState } from '../state'
+import { numberValidity, whyNotCallable } from '../number'
 import { contactAddPath } from './paths'
 import { searchLinks } from './session'
 
@@ -17,8 +18,20 @@ export function panel(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softpho
     case 'callcenter/numberEntered': {
       const value = e.payload.value
       const digits = phoneDigits(value)
-      const next = { ...state, number: value }
+      // Another number: the last call's failure and the reason it could not be called are no longer news.
+      const next = { ...state, number: value, failure: null, refusal: null }
       return digits ? searchLinks(next, digits, fx) : next
+    }
+
+    case 'callcenter/callPressed': {
+      const { value, mode } = e.payload
+      if (state.session) return state
+      // Dial only a complete, valid number on a registered phone; otherwise say why and dial nothing.
+      const refusal = whyNotCallable(mode, value, state.registration === 'registered')
+      const digits = numberValidity(mode, value).digits
+      if (refusal || !digits) return { ...state, refusal }
+      fx.push(command('callcenter/dial', { phone: digits }))
+      return state.refusal ? { ...state, refusal: null } : state
     }
 
     // ── found clients and calls ──

@@ -29,6 +29,9 @@ export function newSession(init: Pick<CallSession, 'key' | 'ref' | 'direction' |
 /** The state with the session changed by `patch` (the one nested update the fold makes over and over). */
 export const patchSession = (state: SoftphoneState, s: CallSession, patch: Partial<CallSession>): SoftphoneState => ({ ...state, session: { ...s, ...patch } })
 
+/** A call that never connected (never accepted): its finish dialog may close without an outcome. */
+export const mayDismiss = (s: CallSession) => s.acceptedAt === null
+
 /** Whole seconds since the call was accepted (0 before). */
 export const secondsAt = (s: CallSession, at: number) => (s.acceptedAt === null ? 0 : Math.max(0, Math.floor((at - s.acceptedAt) / 1000)))
 
@@ -125,9 +128,11 @@ export function sessionEvent(state: SoftphoneState, e: SessionEvent, fx: Effect[
       const status = failed && seconds > 0 ? CALL_STATUS.failedAfterAnswer : CALL_STATUS.ended
       const cause = failed ? e.payload.cause : null
       const ended = post({ ...s, phase: 'ended', seconds, cause: e.payload.cause, endStatus: status, muted: false, held: false }, { status, time: seconds, cause }, fx)
+      // A failure is said in the panel, in words (busy, not found, no microphone…), whatever happens to the record.
+      const said: SoftphoneState = e.type === 'sip/callFailed' ? { ...state, failure: { kind: 'sip', cause: e.payload.cause, status: e.payload.status } } : state
       // Without a record there is nothing to finish: no dialog.
-      if (ended.record === 'failed' || ended.record === 'none') return { ...state, session: null }
-      return { ...state, session: ended }
+      if (ended.record === 'failed' || ended.record === 'none') return { ...said, session: null }
+      return { ...said, session: ended }
     }
     case 'sip/muteChanged':
       return patchSession(state, s, { muted: e.payload.muted })

@@ -12,7 +12,8 @@ import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextArea } from '../../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
-import { $softphone, panelState, visibleSession } from '../../model'
+import { $softphone, mayDismiss, panelState, visibleSession } from '../../model'
+import { CallFailureAlert, callFailureText } from './CallFailure'
 import { AddContactDialog } from './AddContactDialog'
 import { CallView } from './CallView'
 import { FinishCallDialog } from './FinishCallDialog'
@@ -135,6 +136,7 @@ export default function CallPanel() {
             </Row>
             <VisuallyHidden aria-live="polite">{statusText}</VisuallyHidden>
             <SipAlert alert={softphone.alert} cause={softphone.alertCause} />
+            {softphone.failure && <CallFailureAlert failure={softphone.failure} />}
             {session && state !== 'end' ? (
               <CallView
                 session={session}
@@ -152,9 +154,9 @@ export default function CallPanel() {
               !session && (
                 <NumberEntry
                   value={softphone.number}
-                  canCall={registered}
+                  refusal={softphone.refusal}
                   onChange={value => void dispatch('callcenter/enterNumber', { value })}
-                  onCall={phone => void dispatch('callcenter/dial', { phone })}
+                  onCall={(value, mode) => void dispatch('callcenter/pressCall', { value, mode })}
                   onAddContact={() => void dispatch('callcenter/openContactDialog', {})}
                 />
               )
@@ -189,6 +191,9 @@ export default function CallPanel() {
           saving={session.finishing}
           failure={session.finishFailure}
           onSubmit={form => void dispatch('callcenter/finishCall', { key: session.key, form })}
+          connected={!mayDismiss(session)}
+          failureText={softphone.failure ? callFailureText(t, softphone.failure) : null}
+          onDismiss={() => void dispatch('callcenter/dismissFinish', { key: session.key })}
         />
       )}
       <AddContactDialog

@@ -40,6 +40,31 @@ const dateInput = () => screen.getByRole('textbox', { name: /Дата/ }) as HTM
 const timeInput = () => screen.getByRole('textbox', { name: /Время/ }) as HTMLInputElement
 const isDisabled = (el: HTMLElement) => el.hasAttribute('disabled') || el.closest('[data-disabled]') !== null
 
+/** Issue 10 §2: only a call that connected must be given an outcome. */
+describe('finish-call dialog of a call that never connected', () => {
+  it('says why it failed and closes without an outcome (the button or Escape), sending nothing', async () => {
+    const onDismiss = vi.fn()
+    const { user, onSubmit } = mount({ connected: false, seconds: 0, failureText: 'Абонент занят', onDismiss })
+    expect(screen.getByText('Абонент занят')).toBeTruthy()
+    expect(screen.getByTestId('finish-not-connected').textContent).toMatch(/результат звонка можно не указывать/)
+    await user.click(screen.getByRole('button', { name: 'Закрыть без результата' }))
+    expect(onDismiss).toHaveBeenCalledTimes(1)
+    await user.keyboard('{Escape}')
+    expect(onDismiss).toHaveBeenCalledTimes(2)
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('a connected call offers no way out but an outcome: no close button, Escape does nothing', async () => {
+    const onDismiss = vi.fn()
+    const { user } = mount({ onDismiss })
+    expect(screen.queryByRole('button', { name: 'Закрыть без результата' })).toBeNull()
+    expect(screen.queryByTestId('finish-not-connected')).toBeNull()
+    await user.keyboard('{Escape}')
+    expect(onDismiss).not.toHaveBeenCalled()
+    expect(screen.getByRole('dialog')).toBeTruthy()
+  })
+})
+
 describe('finish-call dialog', () => {
   it('offers the outcomes 101–105, 1 and 2 with clear labels, and the ratings 4, 3, 0, 1, 2 (0 by default)', () => {
     mount()

@@ -68,10 +68,20 @@ export interface FinishCallDialogProps {
   /** What the server refused (its validation map is shown under the fields). */
   failure: Failure | null
   onSubmit: (form: FinishForm) => void
+  /**
+   * Whether the call connected (was accepted). Only then an outcome is asked for and the dialog cannot be dismissed;
+   * a call that never connected (busy, not found, no answer…) is already recorded with status 50 and its cause, so
+   * its dialog may close without an outcome (`onDismiss`) — or still take one (a call-back reminder for a busy line).
+   */
+  connected?: boolean
+  /** Why a call that never connected failed, in words. */
+  failureText?: string | null
+  onDismiss?: () => void
 }
 
 /**
- * The finish-call dialog (SPEC §4, §5, §7). It cannot be dismissed: the outcome of a call is never lost.
+ * The finish-call dialog (SPEC §4, §5, §7). For a call that connected it cannot be dismissed: the outcome of a
+ * conversation is never lost. For one that never connected it says why and may close without an outcome.
  * - outcome required (101…105, 1, 2); rating 4, 3, 0, 1, 2 (default 0);
  * - comment required unless the outcome is 101 — submit stays disabled while it is blank;
  * - a reminder only when the outcome is neither 101 nor 102: date `##.##.####` from today to 2100-01-01
@@ -79,7 +89,19 @@ export interface FinishCallDialogProps {
  * - the e-mail reminder switch only while the reminder is on.
  * The same contract schema as the server's (callEndForm) checks it before it goes.
  */
-export function FinishCallDialog({ isOpen, phone, seconds, today, initialComment = '', saving, failure, onSubmit }: FinishCallDialogProps) {
+export function FinishCallDialog({
+  isOpen,
+  phone,
+  seconds,
+  today,
+  initialComment = '',
+  saving,
+  failure,
+  onSubmit,
+  connected = true,
+  failureText = null,
+  onDismiss,
+}: FinishCallDialogProps) {
   const t = useT('callcenter')
   const [status, setStatus] = useState<CallOutcome | null>(null)
   const [rating, setRating] = useState<CallRating>(0)
@@ -149,18 +171,33 @@ export function FinishCallDialog({ isOpen, phone, seconds, today, initialComment
   return (
     <Dialog
       isOpen={isOpen}
-      isDismissable={false}
-      isKeyboardDismissDisabled
+      isDismissable={!connected && !saving}
+      isKeyboardDismissDisabled={connected || saving}
+      onOpenChange={open => {
+        if (!open && !connected) onDismiss?.()
+      }}
       size="md"
       title={t('finish.title')}
       footer={
-        <Button variant="primary" isDisabled={blocked} isPending={saving} onPress={submit} data-testid="finish-submit">
-          {t('finish.submit')}
-        </Button>
+        <>
+          {!connected && (
+            <Button isDisabled={saving} onPress={() => onDismiss?.()} data-testid="finish-dismiss">
+              {t('finish.close')}
+            </Button>
+          )}
+          <Button variant="primary" isDisabled={blocked} isPending={saving} onPress={submit} data-testid="finish-submit">
+            {t('finish.submit')}
+          </Button>
+        </>
       }
     >
       <Stack gap="lg" as="form" {...NO_NATIVE_VALIDATION} data-testid="finish-dialog" onSubmit={e => e.preventDefault()}>
         <Summary>{t('finish.summary', { phone: displayNumber(phone), time: formatTimer(seconds) })}</Summary>
+        {!connected && (
+          <Alert kind="warning" role="status" title={failureText ?? undefined}>
+            <span data-testid="finish-not-connected">{t('finish.notConnected')}</span>
+          </Alert>
+        )}
         {general && <Alert kind="error">{general}</Alert>}
         <RadioGroup
           label={t('finish.outcome')}

@@ -5,7 +5,9 @@ import { Button } from '../../../../core/ui/Button'
 import { PhoneField } from '../../../../core/ui/PhoneField'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
-import { isValidPhone, phoneDigits } from '../../../../core/validation/phone'
+import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
+import { phoneDigits } from '../../../../core/validation/phone'
+import { numberValidity, type CallRefusal, type NumberMode } from '../../model'
 import { ContactAddIcon, PhoneIcon } from './icons'
 
 const Modes = styled(Row)`
@@ -14,34 +16,23 @@ const Modes = styled(Row)`
   }
 `
 
-export type NumberMode = 'phone' | 'extension'
-
-/** A colleague's SIP code or another short internal number. */
-const EXTENSION = /^\d{2,15}$/
-
-/** What the typed number is worth: the digits to call, and whether it is a +7 phone (contacts need one). */
-export function numberValidity(mode: NumberMode, value: string): { digits: string | null; phone: boolean } {
-  if (mode === 'phone') {
-    const digits = isValidPhone(value) ? phoneDigits(value) : null
-    return { digits, phone: digits !== null }
-  }
-  const digits = value.replace(/\s/g, '')
-  return { digits: EXTENSION.test(digits) ? digits : null, phone: false }
-}
-
 export interface NumberEntryProps {
   value: string
-  canCall: boolean
+  /** Why the last press dialled nothing (the softphone's `refusal`), shown under the field. */
+  refusal: CallRefusal | null
   onChange: (value: string) => void
-  onCall: (digits: string) => void
+  /** The call button or Enter: the softphone decides whether the number can be dialled (and says why not). */
+  onCall: (value: string, mode: NumberMode) => void
   onAddContact: () => void
 }
 
 /**
  * The number to call: a +7 phone with the mask of SPEC §5, or an internal number (a colleague's SIP code). The
- * call button and the add-contact option appear only once the number is valid (add-contact for phones only).
+ * call button and Enter in the field ask the softphone to call; it dials only a complete, valid number on a
+ * connected phone, and otherwise the field says why (what is missing) until the number changes. Enter held down,
+ * or ending an input method's composition, asks nothing. The add-contact option appears once a +7 phone is valid.
  */
-export function NumberEntry({ value, canCall, onChange, onCall, onAddContact }: NumberEntryProps) {
+export function NumberEntry({ value, refusal, onChange, onCall, onAddContact }: NumberEntryProps) {
   const t = useT('callcenter')
   const [mode, setMode] = useState<NumberMode>('phone')
   // A number put in from outside (click-to-call, an incoming call) picks its own mode.
@@ -49,16 +40,19 @@ export function NumberEntry({ value, canCall, onChange, onCall, onAddContact }: 
     if (phoneDigits(value)) setMode('phone')
     else if (/^\d+$/.test(value)) setMode('extension')
   }, [value])
-  const { digits, phone } = numberValidity(mode, value)
+  const { phone } = numberValidity(mode, value)
   const switchTo = (next: NumberMode) => {
     if (next === mode) return
     setMode(next)
     onChange('')
   }
-  const call = () => digits && canCall && onCall(digits)
+  const call = () => onCall(value, mode)
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') call()
+    if (e.key !== 'Enter' || e.repeat || e.nativeEvent.isComposing) return
+    e.preventDefault()
+    call()
   }
+  const errorMessage = refusal ? t(`panel.why.${refusal.reason}`, { count: refusal.count }) : null
 
   return (
     <Stack gap="sm">
@@ -70,7 +64,15 @@ export function NumberEntry({ value, canCall, onChange, onCall, onAddContact }: 
         ))}
       </Modes>
       {mode === 'phone' ? (
-        <PhoneField label={t('panel.phone')} name="call-phone" value={value} onChange={onChange} onKeyDown={onKeyDown} autoComplete="off" />
+        <PhoneField
+          label={t('panel.phone')}
+          name="call-phone"
+          value={value}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          errorMessage={errorMessage}
+        />
       ) : (
         <TextField
           label={t('panel.extension')}
@@ -82,20 +84,23 @@ export function NumberEntry({ value, canCall, onChange, onCall, onAddContact }: 
           onChange={v => onChange(v.replace(/\D/g, ''))}
           onKeyDown={onKeyDown}
           description={t('panel.extensionHint')}
+          errorMessage={errorMessage}
         />
       )}
-      {digits && (
-        <Row gap="sm" wrap>
-          <Button variant="primary" icon={<PhoneIcon />} isDisabled={!canCall} onPress={call} data-testid="call-button">
-            {t('panel.call')}
+      {/* The field's error is read with the field; pressing the button (focus stays on it) needs it announced. */}
+      <VisuallyHidden aria-live="assertive" data-testid="call-why">
+        {errorMessage}
+      </VisuallyHidden>
+      <Row gap="sm" wrap>
+        <Button variant="primary" icon={<PhoneIcon />} onPress={call} data-testid="call-button">
+          {t('panel.call')}
+        </Button>
+        {phone && (
+          <Button icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
+            {t('panel.addContact')}
           </Button>
-          {phone && (
-            <Button icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
-              {t('panel.addContact')}
-            </Button>
-          )}
-        </Row>
-      )}
+        )}
+      </Row>
     </Stack>
   )
 }

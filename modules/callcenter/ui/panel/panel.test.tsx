@@ -1,17 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createI18n, type I18n } from '../../../../core/i18n/i18n'
 import { I18nContext } from '../../../../core/i18n/useT'
 import { UiProvider } from '../../../../core/ui/UiProvider'
 import ru from '../../i18n/ru.json'
-import type { CallSession, PanelState } from '../../model'
+import type { AnyEvent } from '../../../../core/events/map'
+import { initialSoftphone, step, type CallSession, type PanelState, type SoftphoneState } from '../../model'
 import { CallView } from './CallView'
 import { NumberEntry } from './NumberEntry'
 
-/** SPEC §5 in the panel: call/add-contact only for a valid number; DTMF only while the call is established. */
+/** SPEC §5 in the panel: a call only for a valid number (and why not otherwise); DTMF only while the call is established. */
 let i18n: I18n
 beforeAll(() => {
   i18n = createI18n('ru')
@@ -26,55 +27,89 @@ const wrap = (ui: React.ReactNode) =>
     </I18nContext.Provider>,
   )
 
-function Entry({ onCall, canCall = true }: { onCall: (digits: string) => void; canCall?: boolean }) {
-  const [value, setValue] = useState('')
-  return <NumberEntry value={value} canCall={canCall} onChange={setValue} onCall={onCall} onAddContact={() => undefined} />
+/** The entry on the softphone's real fold: what the panel would show, and the numbers it would dial. */
+function Entry({ onDial, registered = true }: { onDial: (phone: string) => void; registered?: boolean }) {
+  const current = useRef<SoftphoneState>({ ...initialSoftphone, registration: registered ? 'registered' : 'off' })
+  const [, render] = useState(0)
+  const fire = (event: Pick<AnyEvent, 'type' | 'payload'>) => {
+    const { state, effects } = step(current.current, { ...event, at: 0, source: 'ui' } as AnyEvent)
+    current.current = state
+    for (const fx of effects) if (fx.kind === 'command' && fx.id === 'callcenter/dial') onDial(fx.payload.phone)
+    render(n => n + 1)
+  }
+  return (
+    <NumberEntry
+      value={current.current.number}
+      refusal={current.current.refusal}
+      onChange={value => fire({ type: 'callcenter/numberEntered', payload: { value } })}
+      onCall={(value, mode) => fire({ type: 'callcenter/callPressed', payload: { value, mode } })}
+      onAddContact={() => undefined}
+    />
+  )
 }
 
-const callButton = () => screen.queryByRole('button', { name: 'Позвонить' })
+const callButton = () => screen.getByRole('button', { name: 'Позвонить' })
 const addContact = () => screen.queryByRole('button', { name: 'Добавить контакт' })
+const why = () => screen.getByTestId('call-why').textContent
 
 describe('number entry', () => {
-  it('masks the phone and shows call and add-contact only once the phone is valid', async () => {
-    const onCall = vi.fn()
-    wrap(<Entry onCall={onCall} />)
+  it('masks the phone; Enter and the call button dial only a complete number, and say what is missing otherwise', async () => {
+    const onDial = vi.fn()
+    wrap(<Entry onDial={onDial} />)
     const user = userEvent.setup()
     const input = screen.getByRole('textbox', { name: 'Номер телефона' }) as HTMLInputElement
     await user.type(input, '701123456')
     expect(input.value).toBe('(701) 123-45-6')
-    expect([callButton(), addContact()]).toEqual([null, null])
+    expect(addContact()).toBeNull()
+    expect(why()).toBe('')
+    // Issue 10 §2: Enter in an incomplete number dialled at once.
+    await user.type(input, '{Enter}')
+    expect(onDial).not.toHaveBeenCalled()
+    expect(why()).toBe('Номер неполный: цифр после +7 — 9 из 10')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    await user.click(callButton())
+    expect(onDial).not.toHaveBeenCalled()
     await user.type(input, '7')
     expect(input.value).toBe('(701) 123-45-67')
-    expect(callButton()).not.toBeNull()
+    expect(why()).toBe('')
     expect(addContact()).not.toBeNull()
     await user.type(input, '{Enter}')
-    await user.click(callButton()!)
-    expect(onCall.mock.calls).toEqual([['77011234567'], ['77011234567']])
+    await user.click(callButton())
+    expect(onDial.mock.calls).toEqual([['77011234567'], ['77011234567']])
+  })
+
+  it('an empty number is not dialled either, and says so', async () => {
+    const onDial = vi.fn()
+    wrap(<Entry onDial={onDial} />)
+    await userEvent.setup().click(callButton())
+    expect(onDial).not.toHaveBeenCalled()
+    expect(why()).toBe('Введите номер, чтобы позвонить')
   })
 
   it('calls an extension of 2 digits or more, without add-contact (contacts need a +7 phone)', async () => {
-    const onCall = vi.fn()
-    wrap(<Entry onCall={onCall} />)
+    const onDial = vi.fn()
+    wrap(<Entry onDial={onDial} />)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Внутренний номер' }))
     const input = screen.getByRole('textbox', { name: /Внутренний номер/ })
-    await user.type(input, '1')
-    expect(callButton()).toBeNull()
+    await user.type(input, '1{Enter}')
+    expect(onDial).not.toHaveBeenCalled()
+    expect(why()).toBe('Внутренний номер — от 2 до 15 цифр')
     await user.type(input, '1a60')
     expect((input as HTMLInputElement).value).toBe('1160')
-    expect(callButton()).not.toBeNull()
     expect(addContact()).toBeNull()
-    await user.click(callButton()!)
-    expect(onCall).toHaveBeenCalledWith('1160')
+    await user.click(callButton())
+    expect(onDial).toHaveBeenCalledWith('1160')
   })
 
-  it('keeps the call button disabled while the phone is not registered', async () => {
-    const onCall = vi.fn()
-    wrap(<Entry onCall={onCall} canCall={false} />)
+  it('dials nothing while the phone is not registered, and says so', async () => {
+    const onDial = vi.fn()
+    wrap(<Entry onDial={onDial} registered={false} />)
     const user = userEvent.setup()
     await user.type(screen.getByRole('textbox', { name: 'Номер телефона' }), '7011234567')
-    await user.click(callButton()!)
-    expect(onCall).not.toHaveBeenCalled()
+    await user.click(callButton())
+    expect(onDial).not.toHaveBeenCalled()
+    expect(why()).toMatch(/^Телефон ещё не подключён/)
   })
 })
 
