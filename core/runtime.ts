@@ -33,9 +33,11 @@ import { feedbackProcess } from './feedback/process'
 import { accountLanguageProcess } from './i18n/account'
 import { attachLocaleAdapter } from './i18n/adapter'
 import { i18nCommands } from './i18n/commands'
-import { DEFAULT_LOCALE, i18n as appI18n, isLocale, loadPluginNamespaces, type I18n } from './i18n/i18n'
+import { DEFAULT_LOCALE, i18n as appI18n, isLocale, type I18n } from './i18n/i18n'
 import { $locale } from './i18n/model'
+import { createLocalePacks, type LocalePacks } from './i18n/packs'
 import { i18nProcess } from './i18n/process'
+import { matchPath } from './plugin/match'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
 import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
@@ -59,6 +61,8 @@ export interface CoreParts {
   registry: Registry
   plugins: readonly Plugin[]
   i18n: I18n
+  /** The plugins' locale packs, loaded as they are needed (default: a loader of its own over `i18n`). */
+  packs?: LocalePacks
   /** The recent event log for feedback reports ('' in a replay). */
   getLog: () => string
 }
@@ -67,7 +71,8 @@ export interface CoreParts {
  * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
  * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
  */
-export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog }: CoreParts): Subscription {
+export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog, ...parts }: CoreParts): Subscription {
+  const packs = parts.packs ?? createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
   for (const handlers of [navigationCommands, authCommands, socketCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
     commands.registerAll(handlers)
   }
@@ -81,7 +86,7 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   sub.add(socketActionProcess({ bus, actions: registry.socketActions }))
   sub.add(sessionProcess(deps))
   sub.add(feedbackProcess({ bus }))
-  sub.add(i18nProcess({ bus, i18n, plugins }))
+  sub.add(i18nProcess({ bus, i18n, packs, registry }))
   sub.add(accountLanguageProcess(deps))
   for (const plugin of plugins) {
     for (const process of plugin.processes ?? []) {
@@ -151,10 +156,14 @@ export interface Runtime {
   readonly scope: Scope
   readonly api: Api
   readonly i18n: I18n
+  readonly packs: LocalePacks
   readonly recorder: Recorder
   /** `commands.dispatch` with source `ui`. */
   dispatch: CommandBus['dispatch']
-  /** Loads the plugins' i18n packs for the stored locale, then emits `app/started` (restoring a stored session). */
+  /**
+   * Loads the locale packs the first screen needs (the shell's, the current route's module's) for the stored
+   * locale, then emits `app/started` (restoring a stored session).
+   */
   start(): Promise<void>
   /** Stops processes and adapters (tests, hot reload). */
   stop(): void
@@ -167,9 +176,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const i18n = options.i18n ?? appI18n
   const doc = options.document === undefined ? (globalThis.document ?? null) : options.document
 
-  const registry = createRegistry(plugins)
-  const bus = createBus(clock)
   const scope = fork()
+  const packs = createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
+  // A page's chunk and its module's locale pack are fetched together (core/plugin/registry.ts).
+  const registry = createRegistry(plugins, { prepare: id => packs.need([id]) })
+  const bus = createBus(clock)
   const sub = new Subscription()
   // Stores and the recorder subscribe before any process, so both see events in causal order.
   sub.add(connectBusToScope(bus, scope))
@@ -186,7 +197,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const commands = createCommandBus({ bus, api })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, getLog: () => recorder.recentLog() }))
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, getLog: () => recorder.recentLog() }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
@@ -222,6 +233,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     scope,
     api,
     i18n,
+    packs,
     recorder,
     dispatch: (id, payload, source = 'ui') => commands.dispatch(id, payload, source),
     async start() {
@@ -229,7 +241,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       started = true
       const stored = storage.getItem(STORAGE_KEY.locale)
       const locale: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE
-      await loadPluginNamespaces(i18n, plugins, locale)
+      // Only what the first screen shows: plugins without pages (the shell) and the module of the current route;
+      // the rest come with their pages or after sign-in, never all on /login.
+      const route = matchPath(registry.routes, pathname(location.path()))?.route
+      const first = plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
+      await packs.need(first, locale)
       bus.emit(
         'app/started',
         { path: location.path(), token: storage.getItem(STORAGE_KEY.token) || null, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },

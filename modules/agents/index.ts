@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeAgents, isImpersonated } from './access'
 import { agentsCommands } from './commands'
+import { agentsLoad } from './loads'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
 import './model'
 
@@ -12,7 +13,7 @@ import './model'
 export default definePlugin({
   id: 'agents',
   routes: [
-    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents },
+    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents, load: agentsLoad },
     { path: '/agents/:id', page: () => import('./ui/AgentPage'), access: canSeeAgents },
   ],
   sidebar: [{ id: 'agents', to: '/agents', label: 'agents:menu', order: 20, visible: canSeeAgents, icon: 'badge' }],

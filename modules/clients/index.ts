@@ -2,6 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { isClient, keepsClients } from './access'
 import { clientsCommands } from './commands'
+import { clientsLoad, individualsLoad } from './loads'
 import { completenessAfterSaveProcess, searchProcess } from './process'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
@@ -21,7 +22,7 @@ const individual = () => import('./ui/IndividualPage')
 export default definePlugin({
   id: 'clients',
   routes: [
-    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients },
+    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients, load: clientsLoad },
     { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: keepsClients },
     { path: '/add-client', page: () => import('./ui/AddClientPage'), access: keepsClients },
     { path: '/company', page: cabinetCompany, access: isClient },
@@ -29,7 +30,12 @@ export default definePlugin({
     { path: '/banks', page: cabinetCompany, access: isClient },
     { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
     { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
-    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: keepsClients },
+    {
+      path: '/physics',
+      page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })),
+      access: keepsClients,
+      load: individualsLoad,
+    },
     { path: '/physics/add', page: individual, access: keepsClients },
     { path: '/physics/:id', page: individual, access: keepsClients },
     {
