@@ -38,6 +38,7 @@ import { $locale } from './i18n/model'
 import { createLocalePacks, type LocalePacks } from './i18n/packs'
 import { i18nProcess } from './i18n/process'
 import { matchPath } from './plugin/match'
+import { createLogicLoader, type PluginLogicLoader } from './plugin/logic'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
 import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
@@ -63,6 +64,8 @@ export interface CoreParts {
   i18n: I18n
   /** The plugins' locale packs, loaded as they are needed (default: a loader of its own over `i18n`). */
   packs?: LocalePacks
+  /** The plugins' lazily fetched logic (default: a loader of its own). */
+  logic?: PluginLogicLoader
   /** The recent event log for feedback reports ('' in a replay). */
   getLog: () => string
 }
@@ -80,6 +83,11 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
 
   const deps: ProcessDeps = { bus, commands, read: store => scope.getState(store) }
   const sub = new Subscription()
+  const logic = parts.logic ?? createLogicLoader({ plugins, commands, deps, sub })
+  // A command of a plugin whose logic has not been fetched yet: fetch what is missing, then run it.
+  commands.resolveUnknown(() => logic.needAll())
+  // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
+  sub.add(bus.on('auth/profileLoaded').subscribe(e => void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined)))
   sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
   sub.add(authProcess({ ...deps, registry }))
   sub.add(socketProcess(deps))
@@ -178,8 +186,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   const scope = fork()
   const packs = createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
-  // A page's chunk and its module's locale pack are fetched together (core/plugin/registry.ts).
-  const registry = createRegistry(plugins, { prepare: id => packs.need([id]) })
+  // A page's chunk, its module's locale pack and its module's logic are fetched together (core/plugin/registry.ts).
+  let logic: PluginLogicLoader | null = null
+  const prepare = (id: string) => Promise.all([packs.need([id]), logic?.need([id])])
+  const registry = createRegistry(plugins, { prepare })
   const bus = createBus(clock)
   const sub = new Subscription()
   // Stores and the recorder subscribe before any process, so both see events in causal order.
@@ -197,7 +207,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const commands = createCommandBus({ bus, api })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, getLog: () => recorder.recentLog() }))
+  logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, logic, getLog: () => recorder.recentLog() }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
@@ -245,7 +256,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // the rest come with their pages or after sign-in, never all on /login.
       const route = matchPath(registry.routes, pathname(location.path()))?.route
       const first = plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
-      await packs.need(first, locale)
+      // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
+      await Promise.all([packs.need(first, locale), logic?.need(first).catch(() => undefined)])
       bus.emit(
         'app/started',
         { path: location.path(), token: storage.getItem(STORAGE_KEY.token) || null, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },

@@ -87,6 +87,12 @@ export interface ProcessDeps {
 /** A long-lived RxJS pipeline over the bus (reconnects, timers, adapters); returns its teardown. */
 export type Process = (deps: ProcessDeps) => Subscription | (() => void)
 
+/** What a plugin does (as opposed to what it shows): its command handlers and long-lived processes. */
+export interface PluginLogic {
+  commands?: CommandHandlers
+  processes?: Process[]
+}
+
 export interface LocalePack {
   ru: () => Promise<{ default: Record<string, unknown> }>
   en: () => Promise<{ default: Record<string, unknown> }>
@@ -107,6 +113,12 @@ export interface Plugin {
   socketActions?: readonly SocketActionDef[]
   widgets?: Widget[]
   processes?: Process[]
+  /**
+   * Commands, stores and processes fetched when first needed (`logic: () => import('./logic')`, a module exporting
+   * `commands` and `processes` and importing its stores): one of its pages or widgets opens, the role can reach it
+   * after sign-in, or a command nobody registered yet is dispatched. Keeps them out of /login's first load.
+   */
+  logic?: () => Promise<PluginLogic>
   i18n?: LocalePack
 }
 

@@ -1,9 +1,6 @@
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeAgents, isImpersonated } from './access'
-import { agentsCommands } from './commands'
 import { agentsLoad } from './loads'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
 
 /**
  * Agents (SPEC /agents, /agents/{id}; roles 100 and 170): the list, the agent view, and "log into their
@@ -18,6 +15,7 @@ export default definePlugin({
   ],
   sidebar: [{ id: 'agents', to: '/agents', label: 'agents:menu', order: 20, visible: canSeeAgents, icon: 'badge' }],
   widgets: [{ slot: 'header', component: () => import('./ui/ImpersonationBanner'), visible: isImpersonated }],
-  commands: agentsCommands,
+  // Commands and stores: fetched with its pages and banner or after sign-in, not on /login (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,12 +1,8 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { isClient, keepsClients } from './access'
-import { clientsCommands } from './commands'
 import { clientsLoad, individualsLoad } from './loads'
-import { completenessAfterSaveProcess, searchProcess } from './process'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
 
 const hasInnAndOgrn = (c: { inn: string | null; ogrn: string | null } | null) => Boolean(c?.inn && c?.ogrn)
 
@@ -61,7 +57,7 @@ export default definePlugin({
   landing: [{ when: ({ profile, company }) => profile.role === ROLE.client && !hasInnAndOgrn(company), to: '/company' }],
   socketActions: [UPDATE_CLIENT_PROGRESS],
   links: { 'clients/company': ({ id }) => `/clients/${id}` },
-  commands: clientsCommands,
-  processes: [searchProcess, completenessAfterSaveProcess],
+  // Commands, stores and processes: fetched with its pages or after sign-in, not on /login (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })
