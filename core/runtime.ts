@@ -41,7 +41,9 @@ import { matchPath } from './plugin/match'
 import { createLogicLoader, type PluginLogicLoader } from './plugin/logic'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
-import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
+import { attachActivityAdapter } from './socket/activity'
+import type { SocketFactory } from './socket/adapter'
+import { attachSocketAdapterAfterSignIn } from './socket/lazy'
 import { socketCommands } from './socket/commands'
 import { socketActionProcess } from './socket/action-process'
 import { socketProcess } from './socket/process'
@@ -84,8 +86,12 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   const deps: ProcessDeps = { bus, commands, read: store => scope.getState(store) }
   const sub = new Subscription()
   const logic = parts.logic ?? createLogicLoader({ plugins, commands, deps, sub })
-  // A command of a plugin whose logic has not been fetched yet: fetch what is missing, then run it.
-  commands.resolveUnknown(() => logic.needAll())
+  // A command of a plugin whose logic has not been fetched yet: its owner by the id's prefix (`clients/…`), else every
+  // plugin's logic still missing; then it runs (or is reported unknown).
+  commands.resolveUnknown(async id => {
+    await logic.need([id.split('/')[0]!])
+    if (!commands.has(id)) await logic.needAll()
+  })
   // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
   sub.add(bus.on('auth/profileLoaded').subscribe(e => void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined)))
   sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
@@ -212,7 +218,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
-  sub.add(attachSocketAdapter({ bus, connect: options.webSocket ?? browserSocket }))
+  // The WebSocket code is fetched after sign-in (core/socket/lazy.ts): /login never opens a socket.
+  sub.add(attachSocketAdapterAfterSignIn({ bus, ...(options.webSocket ? { connect: options.webSocket } : {}) }))
   sub.add(attachLocaleAdapter({ bus, storage, document: doc }))
   if (doc) sub.add(attachActivityAdapter({ bus, target: doc }))
   // The softphone's adapter is a lazy chunk of its own: only a profile with a SIP code loads it (and JsSIP after
