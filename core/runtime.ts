@@ -88,8 +88,10 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   const logic = parts.logic ?? createLogicLoader({ plugins, commands, deps, sub })
   // A command of a plugin whose logic has not been fetched yet: its owner by the id's prefix (`clients/…`), else every
   // plugin's logic still missing; then it runs (or is reported unknown).
-  commands.resolveUnknown(async id => {
-    await logic.need([id.split('/')[0]!])
+  if (plugins.some(p => p.logic)) commands.resolveUnknown(async id => {
+    const owner = id.split('/')[0]!
+    // Its texts too: a command's toasts speak the module's language.
+    await Promise.all([logic.need([owner]), packs.need([owner])])
     if (!commands.has(id)) await logic.needAll()
   })
   // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
