@@ -265,6 +265,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // the rest come with their pages or after sign-in, never all on /login.
       const route = matchPath(registry.routes, pathname(location.path()))?.route
       const first = plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
+      // A stored session opens a page of the cabinet: its chunk is fetched while the profile is asked for, not after
+      // (the router's own import of it then finds it loaded; a failure there is the router's to show).
+      if (route && route.access !== 'public' && storage.getItem(STORAGE_KEY.token)) void route.page().catch(() => undefined)
       // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
       await Promise.all([packs.need(first, locale), logic?.need(first).catch(() => undefined)])
       bus.emit(
