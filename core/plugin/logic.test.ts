@@ -100,10 +100,4 @@ describe('plugin logic on demand', () => {
     expect(tenders.fetched).toEqual(['tenders'])
     sub.unsubscribe()
   })
-    // The core's own app/navigate exists, so this module's twin would clash: the lookup is only for unknown ids.
-    expect(tenders.fetched).toEqual([])
-    await commands.dispatch('auth/logout' as never, {} as never)
-    expect(unknown).toEqual([])
-    sub.unsubscribe()
-  })
 })

@@ -76,3 +76,24 @@ export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: r
     needAll: () => need(plugins.filter(p => p.logic && !started.has(p.id)).map(p => p.id)),
   }
 }
+
+/**
+ * The plugins with their logic fetched and in place (`commands`, `processes`), for what cannot wait for it: replays
+ * run synchronously, and unit tests that dispatch a module's commands at once.
+ *
+ *   const [clients] = await withLogic([clientsPlugin])
+ */
+export async function withLogic(plugins: readonly Plugin[]): Promise<Plugin[]> {
+  return Promise.all(
+    plugins.map(async plugin => {
+      if (!plugin.logic) return plugin
+      const logic = await plugin.logic()
+      return {
+        ...plugin,
+        logic: undefined,
+        commands: { ...plugin.commands, ...logic.commands },
+        processes: [...(plugin.processes ?? []), ...(logic.processes ?? [])],
+      }
+    }),
+  )
+}

@@ -81,7 +81,7 @@ describe('the socket adapter arrives after sign-in', () => {
     expect(events.map(e => e.type)).not.toContain('socket/opened')
     // …and a later open goes through the adapter now in place.
     bus.emit('socket/opening', { attempt: 0, url }, 'process')
-    await until(() => connections.length === 1)
+    await until(() => events.some(e => e.type === 'socket/opened'))
     expect(connections).toHaveLength(1)
   })
 })
