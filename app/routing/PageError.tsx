@@ -34,11 +34,11 @@ export function PageError({ error, onRetry, onReload }: PageErrorProps) {
       <StateText>{t(`${texts}.text`)}</StateText>
       {kind && (
         <PlainButton variant="primary" onPress={onReload}>
-          <span>{t('chunkError.reload')}</span>
+          {t('chunkError.reload')}
         </PlainButton>
       )}
       <PlainButton variant="secondary" onPress={onRetry}>
-        <span>{t(kind ? 'chunkError.retry' : 'pageError.retry')}</span>
+        {t(kind ? 'chunkError.retry' : 'pageError.retry')}
       </PlainButton>
     </StateBox>
   )
