@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter'
 import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
 import { decideRoute } from '../../core/auth/route'
 import type { CommandId } from '../../core/bus/commands'
-import { loadOnce } from '../../core/data/loadOnce'
+import { loadAtNavigation } from '../../core/data/loadOnce'
 import { matchPath } from '../../core/plugin/match'
 import { useT } from '../../core/i18n/useT'
 import type { LazyComponent } from '../../core/plugin/types'
@@ -69,7 +69,7 @@ export function AppRoutes() {
   useEffect(() => {
     if (!requestKey) return
     const { command, payload } = JSON.parse(requestKey) as { command: CommandId; payload: never }
-    loadOnce(runtime, command, payload)
+    loadAtNavigation(runtime, command, payload)
   }, [runtime, requestKey])
 
   if (acts || decision.pending) return <GlobalLoader variant="screen" aria-label={t('loading')} />

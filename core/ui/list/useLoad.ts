@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { CommandId, CommandMap } from '../../bus/commands'
-import { loadOnce } from '../../data/loadOnce'
+import { loadForPage } from '../../data/loadOnce'
 import { useDispatch, useRuntime } from '../../react/runtime'
 
 /**
@@ -18,7 +18,7 @@ export function useLoad<C extends CommandId>(command: C, query: CommandMap[C]): 
   const key = JSON.stringify(query)
   useEffect(() => {
     // The router may have sent this very load when navigation started (RouteDef.load): then it is not sent twice.
-    loadOnce(runtime, command, latest.current)
+    loadForPage(runtime, command, latest.current)
   }, [runtime, command, key])
   return useCallback(() => void dispatch(command, latest.current), [dispatch, command])
 }
