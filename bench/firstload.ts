@@ -40,6 +40,8 @@ export interface FirstLoad {
   /** Gzip bytes of the scripts fetched. */
   js: number
   scripts: number
+  /** Each script's gzip bytes, largest first. */
+  files: { name: string; size: number }[]
   /** Bytes the server actually sent for them (compressed on the wire when it compresses). */
   wire: number
   ms: number
@@ -66,17 +68,19 @@ export async function measureFirstLoad(browser: Browser, url: string, dist: stri
     const ms = Date.now() - t0
     let js = 0
     let wire = 0
-    let scripts = 0
+    const list: { name: string; size: number }[] = []
     for (const [name, size] of files) {
       if (name.startsWith('wire:')) {
         wire += size
         continue
       }
-      scripts += 1
       const file = join(dist, name)
-      js += existsSync(file) ? gzipSync(readFileSync(file)).length : size
+      const gzipped = existsSync(file) ? gzipSync(readFileSync(file)).length : size
+      js += gzipped
+      list.push({ name, size: gzipped })
     }
-    return { path, js, wire, scripts, ms }
+    list.sort((a, b) => b.size - a.size)
+    return { path, js, wire, scripts: list.length, files: list, ms }
   } finally {
     await context.close()
   }
@@ -107,6 +111,11 @@ export async function reportSignedInFirstLoads(browser: Browser, url: string, di
   if (results.length) {
     const worst = results.reduce((a, b) => (b.js > a.js ? b : a))
     console.log(`  largest: ${worst.path} ${kb(worst.js)} — ${worst.js <= SIGNED_IN_JS_GOAL_KB * 1024 ? 'every page within the goal' : 'OVER the goal'}`)
+    // What weighs most in the lightest and the heaviest page: where the next cut is.
+    const lightest = results.reduce((a, b) => (b.js < a.js ? b : a))
+    for (const page of [lightest, worst]) {
+      console.log(`  ${page.path}, its largest scripts: ${page.files.slice(0, 12).map(f => `${f.name.replace(/^assets\//, '')} ${kb(f.size)}`).join(', ')}`)
+    }
   }
   return results
 }
