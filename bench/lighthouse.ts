@@ -97,8 +97,11 @@ export async function reportLighthouse(url: string, runs = RUNS): Promise<void> 
     }
     await browser.close().catch(() => undefined)
   } finally {
+    // Chromium writes its profile until it has exited: remove the directory after that.
+    const exited = new Promise(resolve => chrome.once('exit', resolve))
     chrome.kill('SIGTERM')
-    rmSync(profile, { recursive: true, force: true })
+    await Promise.race([exited, new Promise(resolve => setTimeout(resolve, 5000))])
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
   }
 }
 
