@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
+import { precompress } from './vite.precompress'
 
 /**
  * react-aria ships the strings of its built-in labels (a popover's hidden "dismiss" button, sort and
@@ -43,7 +44,8 @@ const apiProxy = {
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
 export default defineConfig({
-  plugins: [react(), reactAriaLocales()],
+  // Brotli and gzip copies of every text asset, served by Accept-Encoding (server/http/static.ts).
+  plugins: [react(), reactAriaLocales(), precompress()],
   // The login footer shows the build's version and date (DESIGN §9).
   define: {
     __APP_VERSION__: JSON.stringify(version),

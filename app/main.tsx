@@ -1,10 +1,14 @@
 import { createRoot } from 'react-dom/client'
+import { browserStorage, STORAGE_KEY } from '../core/auth/storage'
 import { browserLocation, createRuntime } from '../core/runtime'
 import { App } from './App'
 import { modules } from './modules'
 import { shellPlugin } from './shell.plugin'
 
 const runtime = createRuntime({ plugins: [shellPlugin, ...modules], location: browserLocation() })
+
+// A stored session shows the shell (sidebar, header): its chunk comes while the profile is asked for.
+if (browserStorage().getItem(STORAGE_KEY.token)) void import('./shell/Layout').catch(() => undefined)
 
 // Namespaces load before the first render, so no screen flashes untranslated keys.
 void runtime.start().then(() => {

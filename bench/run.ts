@@ -13,14 +13,19 @@
  *      (default and raised limits); GET profile and the company list against a static file, PGlite and Postgres.
  * Flags: --reuse (use dist/ when present instead of building), --no-server, --no-browser,
  *        --seconds=N (per measurement, default 5), --concurrency=N (GET profile, default 16),
- *        --hardening-only (build, then only section 6).
+ *        --hardening-only (build, then only section 6), --no-lighthouse, --first-load-only (build, then the
+ *        /login load, every signed-in page's first load and Lighthouse).
+ *   7. Issue 10: the first load of every signed-in page (JS gzip, goal ≤ 200 KB) and Lighthouse desktop performance
+ *      on /login, /clients and /company (bench/firstload.ts, bench/lighthouse.ts).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
+import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
+import { reportLighthouse } from './lighthouse'
 import { reportNotifications } from './notifications'
 import { formatLatency, measureStandalone } from '../tests/e2e/call-latency'
 
@@ -150,9 +155,15 @@ async function reportLoginPageInBrowser(url: string): Promise<void> {
   try {
     const page = await browser.newPage()
     const js: string[] = []
+    const encodings = new Map<string, number>()
+    let wire = 0
     page.on('response', res => {
       const path = new URL(res.url()).pathname
-      if (/\.m?js$/.test(path)) js.push(path.replace(/^\//, ''))
+      if (!/\.m?js$/.test(path)) return
+      js.push(path.replace(/^\//, ''))
+      const encoding = res.headers()['content-encoding'] ?? 'none'
+      encodings.set(encoding, (encodings.get(encoding) ?? 0) + 1)
+      wire += Number(res.headers()['content-length'] ?? 0)
     })
     const t0 = Date.now()
     await page.goto(`${url}/login`, { waitUntil: 'networkidle' })
@@ -166,6 +177,9 @@ async function reportLoginPageInBrowser(url: string): Promise<void> {
       total += size
       console.log(`  ${kb(size).padStart(10)}  ${f}`)
     }
+    console.log(`  ${js.length} scripts, ${kb(wire)} on the wire, content-encoding: ${[...encodings].map(([e, n]) => `${e} ×${n}`).join(', ')}`)
+    const packs = js.filter(f => /\/(?:ru|en)-[\w-]+\.js$/.test(f))
+    console.log(`  locale packs fetched: ${packs.length} (${packs.join(', ') || 'none'})`)
     if (js.length === 0) console.log('  no JS was fetched (is the SPA built?)')
     else console.log(`  ${kb(total).padStart(10)}  total JS fetched (gzip) — goal ≤ ${LOGIN_JS_GOAL_KB} KB: ${total <= LOGIN_JS_GOAL_KB * 1024 ? 'within' : 'OVER'}`)
   } finally {
@@ -255,6 +269,16 @@ async function reportServer(): Promise<void> {
     server = await startServer({ env: { LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000000/min' } })
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${server.url} (cold start with migrations and seed)`)
     await reportLoginPageInBrowser(server.url)
+    if (!args.has('--no-browser') && existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
+      const { launchBrowser } = await import('../tests/e2e/support/browser')
+      const browser = await launchBrowser()
+      try {
+        await reportSignedInFirstLoads(browser, server.url, DIST)
+      } finally {
+        await browser.close()
+      }
+      if (!args.has('--no-lighthouse')) await reportLighthouse(server.url)
+    }
 
     const phone = await findPhoneFormat(server.url)
     if (!phone) return
@@ -298,6 +322,27 @@ async function reportServer(): Promise<void> {
   }
 }
 
+/** Issue 10's part alone: a server, /login's real load, every signed-in page's first load, Lighthouse. */
+async function reportFirstLoads(): Promise<void> {
+  let server: RunningServer | undefined
+  try {
+    server = await startServer({ env: { LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000000/min' } })
+    await reportLoginPageInBrowser(server.url)
+    const { launchBrowser } = await import('../tests/e2e/support/browser')
+    const browser = await launchBrowser()
+    try {
+      await reportSignedInFirstLoads(browser, server.url, DIST)
+    } finally {
+      await browser.close()
+    }
+    if (!args.has('--no-lighthouse')) await reportLighthouse(server.url)
+  } catch (e) {
+    console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
+  } finally {
+    await server?.destroy()
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- main
 async function main(): Promise<void> {
   console.log(`Bench on node ${process.version}, ${new Date().toISOString()}`)
@@ -311,6 +356,10 @@ async function main(): Promise<void> {
     return
   }
   reportSizes()
+  if (args.has('--first-load-only')) {
+    await reportFirstLoads()
+    return
+  }
   if (!args.has('--no-server')) await reportServer()
   if (!args.has('--no-server')) {
     // Issue 5 §4: "My companies" with 50 000 companies; the module owns its bench (a child process of its own).

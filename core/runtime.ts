@@ -33,12 +33,17 @@ import { feedbackProcess } from './feedback/process'
 import { accountLanguageProcess } from './i18n/account'
 import { attachLocaleAdapter } from './i18n/adapter'
 import { i18nCommands } from './i18n/commands'
-import { DEFAULT_LOCALE, i18n as appI18n, isLocale, loadPluginNamespaces, type I18n } from './i18n/i18n'
+import { DEFAULT_LOCALE, i18n as appI18n, isLocale, type I18n } from './i18n/i18n'
 import { $locale } from './i18n/model'
+import { createLocalePacks, type LocalePacks } from './i18n/packs'
 import { i18nProcess } from './i18n/process'
+import { matchPath } from './plugin/match'
+import { createLogicLoader, type PluginLogicLoader } from './plugin/logic'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
-import { attachActivityAdapter, attachSocketAdapter, browserSocket, type SocketFactory } from './socket/adapter'
+import { attachActivityAdapter } from './socket/activity'
+import type { SocketFactory } from './socket/adapter'
+import { attachSocketAdapterAfterSignIn } from './socket/lazy'
 import { socketCommands } from './socket/commands'
 import { socketActionProcess } from './socket/action-process'
 import { socketProcess } from './socket/process'
@@ -59,6 +64,10 @@ export interface CoreParts {
   registry: Registry
   plugins: readonly Plugin[]
   i18n: I18n
+  /** The plugins' locale packs, loaded as they are needed (default: a loader of its own over `i18n`). */
+  packs?: LocalePacks
+  /** The plugins' lazily fetched logic (default: a loader of its own). */
+  logic?: PluginLogicLoader
   /** The recent event log for feedback reports ('' in a replay). */
   getLog: () => string
 }
@@ -67,7 +76,8 @@ export interface CoreParts {
  * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
  * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
  */
-export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog }: CoreParts): Subscription {
+export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog, ...parts }: CoreParts): Subscription {
+  const packs = parts.packs ?? createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
   for (const handlers of [navigationCommands, authCommands, socketCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
     commands.registerAll(handlers)
   }
@@ -75,13 +85,24 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
 
   const deps: ProcessDeps = { bus, commands, read: store => scope.getState(store) }
   const sub = new Subscription()
+  const logic = parts.logic ?? createLogicLoader({ plugins, commands, deps, sub })
+  // A command of a plugin whose logic has not been fetched yet: its owner by the id's prefix (`clients/…`), else every
+  // plugin's logic still missing; then it runs (or is reported unknown).
+  if (plugins.some(p => p.logic)) commands.resolveUnknown(async id => {
+    const owner = id.split('/')[0]!
+    // Its texts too: a command's toasts speak the module's language.
+    await Promise.all([logic.need([owner]), packs.need([owner])])
+    if (!commands.has(id)) await logic.needAll()
+  })
+  // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
+  sub.add(bus.on('auth/profileLoaded').subscribe(e => void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined)))
   sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
   sub.add(authProcess({ ...deps, registry }))
   sub.add(socketProcess(deps))
   sub.add(socketActionProcess({ bus, actions: registry.socketActions }))
   sub.add(sessionProcess(deps))
   sub.add(feedbackProcess({ bus }))
-  sub.add(i18nProcess({ bus, i18n, plugins }))
+  sub.add(i18nProcess({ bus, i18n, packs, registry }))
   sub.add(accountLanguageProcess(deps))
   for (const plugin of plugins) {
     for (const process of plugin.processes ?? []) {
@@ -151,10 +172,14 @@ export interface Runtime {
   readonly scope: Scope
   readonly api: Api
   readonly i18n: I18n
+  readonly packs: LocalePacks
   readonly recorder: Recorder
   /** `commands.dispatch` with source `ui`. */
   dispatch: CommandBus['dispatch']
-  /** Loads the plugins' i18n packs for the stored locale, then emits `app/started` (restoring a stored session). */
+  /**
+   * Loads the locale packs the first screen needs (the shell's, the current route's module's) for the stored
+   * locale, then emits `app/started` (restoring a stored session).
+   */
   start(): Promise<void>
   /** Stops processes and adapters (tests, hot reload). */
   stop(): void
@@ -167,9 +192,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const i18n = options.i18n ?? appI18n
   const doc = options.document === undefined ? (globalThis.document ?? null) : options.document
 
-  const registry = createRegistry(plugins)
-  const bus = createBus(clock)
   const scope = fork()
+  const packs = createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
+  // A page's chunk, its module's locale pack and its module's logic are fetched together (core/plugin/registry.ts).
+  let logic: PluginLogicLoader | null = null
+  const prepare = (id: string) => Promise.all([packs.need([id]), logic?.need([id])])
+  const registry = createRegistry(plugins, { prepare })
+  const bus = createBus(clock)
   const sub = new Subscription()
   // Stores and the recorder subscribe before any process, so both see events in causal order.
   sub.add(connectBusToScope(bus, scope))
@@ -186,11 +215,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const commands = createCommandBus({ bus, api })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, getLog: () => recorder.recentLog() }))
+  logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, logic, getLog: () => recorder.recentLog() }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
-  sub.add(attachSocketAdapter({ bus, connect: options.webSocket ?? browserSocket }))
+  // The WebSocket code is fetched after sign-in (core/socket/lazy.ts): /login never opens a socket.
+  sub.add(attachSocketAdapterAfterSignIn({ bus, ...(options.webSocket ? { connect: options.webSocket } : {}) }))
   sub.add(attachLocaleAdapter({ bus, storage, document: doc }))
   if (doc) sub.add(attachActivityAdapter({ bus, target: doc }))
   // The softphone's adapter is a lazy chunk of its own: only a profile with a SIP code loads it (and JsSIP after
@@ -222,6 +253,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     scope,
     api,
     i18n,
+    packs,
     recorder,
     dispatch: (id, payload, source = 'ui') => commands.dispatch(id, payload, source),
     async start() {
@@ -229,7 +261,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       started = true
       const stored = storage.getItem(STORAGE_KEY.locale)
       const locale: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE
-      await loadPluginNamespaces(i18n, plugins, locale)
+      // Only what the first screen shows: plugins without pages (the shell) and the module of the current route;
+      // the rest come with their pages or after sign-in, never all on /login.
+      const route = matchPath(registry.routes, pathname(location.path()))?.route
+      const first = plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
+      // A stored session opens a page of the cabinet: its chunk is fetched while the profile is asked for, not after
+      // (the router's own import of it then finds it loaded; a failure there is the router's to show).
+      if (route && route.access !== 'public' && storage.getItem(STORAGE_KEY.token)) void route.page().catch(() => undefined)
+      // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
+      await Promise.all([packs.need(first, locale), logic?.need(first).catch(() => undefined)])
       bus.emit(
         'app/started',
         { path: location.path(), token: storage.getItem(STORAGE_KEY.token) || null, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },

@@ -3,17 +3,34 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { $authStatus, $hasToken, $profile } from '../../core/auth/model'
 import { decideRoute } from '../../core/auth/route'
+import type { CommandId } from '../../core/bus/commands'
+import { loadAtNavigation } from '../../core/data/loadOnce'
 import { matchPath } from '../../core/plugin/match'
 import { useT } from '../../core/i18n/useT'
+import type { LazyComponent } from '../../core/plugin/types'
 import { useRuntime } from '../../core/react/runtime'
+import type { Runtime } from '../../core/runtime'
 import { GlobalLoader } from '../../core/ui/GlobalLoader'
 import { lazyPage } from './lazyPage'
 import { PageArea } from './PageArea'
 import { PageBoundary } from './PageBoundary'
 import { PageError, reloadApp } from './PageError'
 
-// The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it.
-const loadLayout = () => import('../shell/Layout')
+// The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it. It shows the
+// labels of every module the role can reach, so it renders once their locale packs are in too (fetched together).
+const layoutLoaders = new WeakMap<Runtime, LazyComponent<{ children: ReactNode }>>()
+function layoutLoader(runtime: Runtime): LazyComponent<{ children: ReactNode }> {
+  let loader = layoutLoaders.get(runtime)
+  if (!loader) {
+    loader = () => {
+      const profile = runtime.scope.getState($profile)
+      const packs = profile ? runtime.packs.need(runtime.registry.pluginsFor(profile)) : null
+      return Promise.all([import('../shell/Layout'), packs]).then(([module]) => module)
+    }
+    layoutLoaders.set(runtime, loader)
+  }
+  return loader
+}
 // Rare, so not in the first load either.
 const loadNotFound = () => import('../shell/NotFound').then(m => ({ default: m.NotFound }))
 
@@ -44,6 +61,17 @@ export function AppRoutes() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [acts, path, decision.redirect, decision.remember, decision.dropToken])
 
+  // The page's data is asked for now, as navigation starts, while its chunk (and locale pack) are still on the way;
+  // the page's own load of the same query is then skipped (core/data/loadOnce.ts).
+  const opensPage = status === 'success' && profile !== null && !acts && !decision.pending && !decision.forbidden
+  const request = opensPage && route?.load ? route.load.request({ params: match?.params ?? {}, search }) : null
+  const requestKey = request ? JSON.stringify(request) : null
+  useEffect(() => {
+    if (!requestKey) return
+    const { command, payload } = JSON.parse(requestKey) as { command: CommandId; payload: never }
+    loadAtNavigation(runtime, command, payload)
+  }, [runtime, requestKey])
+
   if (acts || decision.pending) return <GlobalLoader variant="screen" aria-label={t('loading')} />
 
   const signedIn = status === 'success' && profile !== null
@@ -54,7 +82,7 @@ export function AppRoutes() {
   const bare = !signedIn || route?.bare === true
   if (bare) return content
   // Without its own chunk there is no shell to keep: the failure takes the screen, with the same reload and retry.
-  const Layout = lazyPage(loadLayout, runtime.bus)
+  const Layout = lazyPage(layoutLoader(runtime), runtime.bus)
   return (
     <PageBoundary resetKey="shell" fallback={(retry, error) => <PageError error={error} onRetry={retry} onReload={reloadApp} />}>
       <Suspense fallback={<GlobalLoader variant="screen" aria-label={t('loading')} />}>

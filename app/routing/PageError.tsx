@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { useT } from '../../core/i18n/useT'
-import { Button } from '../../core/ui/Button'
+// A native button: this screen is in the first load, and must work when no chunk does (core/ui/PlainButton.tsx).
+import { PlainButton } from '../../core/ui/PlainButton'
 import { StateBox, StateText, StateTitle } from '../../core/ui/EmptyState'
 import { AlertIcon } from '../../core/ui/icons'
 import { chunkFailureOf } from './chunks'
@@ -32,13 +33,13 @@ export function PageError({ error, onRetry, onReload }: PageErrorProps) {
       <StateTitle>{t(`${texts}.title`)}</StateTitle>
       <StateText>{t(`${texts}.text`)}</StateText>
       {kind && (
-        <Button variant="primary" onPress={onReload}>
+        <PlainButton variant="primary" onPress={onReload}>
           {t('chunkError.reload')}
-        </Button>
+        </PlainButton>
       )}
-      <Button variant="secondary" onPress={onRetry}>
+      <PlainButton variant="secondary" onPress={onRetry}>
         {t(kind ? 'chunkError.retry' : 'pageError.retry')}
-      </Button>
+      </PlainButton>
     </StateBox>
   )
 }

@@ -45,6 +45,11 @@ export interface CommandBus {
    */
   dispatch<C extends CommandId>(id: C, payload: CommandMap[C], source?: EventSource): Promise<void>
   has(id: CommandId): boolean
+  /**
+   * Where a command nobody has registered may still come from (a plugin's logic not fetched yet): dispatch waits for
+   * it once, then runs the command or reports it unknown.
+   */
+  resolveUnknown(resolver: (id: CommandId) => Promise<void>): void
 }
 
 /** An Api for places that have none (unit tests of the bus): every call fails. */
@@ -56,12 +61,17 @@ export function createCommandBus(deps: { bus: Bus; api?: Api }): CommandBus {
   const { bus } = deps
   const api = deps.api ?? noApi
   const handlers = new Map<CommandId, CommandHandler<never>>()
+  let resolver: ((id: CommandId) => Promise<void>) | null = null
   const register = <C extends CommandId>(id: C, handler: CommandHandler<C>) => {
     if (handlers.has(id)) throw new Error(`Command "${id}" is already registered`)
     handlers.set(id, handler as CommandHandler<never>)
   }
   const dispatch = async <C extends CommandId>(id: C, payload: CommandMap[C], source: EventSource = 'ui'): Promise<void> => {
-    const handler = handlers.get(id) as CommandHandler<C> | undefined
+    let handler = handlers.get(id) as CommandHandler<C> | undefined
+    if (!handler && resolver) {
+      await resolver(id).catch(() => undefined)
+      handler = handlers.get(id) as CommandHandler<C> | undefined
+    }
     if (!handler) {
       bus.emit('command/unknown', { id }, source)
       return
@@ -86,6 +96,9 @@ export function createCommandBus(deps: { bus: Bus; api?: Api }): CommandBus {
     },
     dispatch,
     has: id => handlers.has(id),
+    resolveUnknown(next) {
+      resolver = next
+    },
   }
 }
 

@@ -2,6 +2,7 @@ export { createI18n, i18n, loadPluginNamespaces, isLocale, LOCALES, DEFAULT_LOCA
 export { $locale, $localeChoice } from './model'
 export { i18nCommands } from './commands'
 export { i18nProcess } from './process'
+export { createLocalePacks, type LocalePacks } from './packs'
 export { attachLocaleAdapter, LOCALE_CHOICE_KEY } from './adapter'
 export { accountLanguageProcess } from './account'
 export { useT, I18nContext } from './useT'

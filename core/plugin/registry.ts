@@ -22,6 +22,25 @@ export interface Registry {
   linkFor(notification: NotificationRef): string | null
   /** A named page of another module, or null when that module is not installed. */
   link<K extends LinkName>(name: K, params: LinkMap[K]): string | null
+  /**
+   * The plugins a signed-in profile can reach (a page it may open, a sidebar entry or widget it sees, notifications it
+   * may get) and the shell-like ones that declare none of these: whose locale packs (and logic) it needs.
+   */
+  pluginsFor(profile: Profile): string[]
+}
+
+export interface RegistryOptions {
+  /**
+   * What a plugin's page or widget needs besides its chunk (its locale pack): started together with the chunk's
+   * import, and the page renders when both are in — one round trip instead of two in a row.
+   */
+  prepare?: (pluginId: string) => Promise<unknown>
+}
+
+/** The chunk's import and the plugin's preparation at once; the chunk's module is the result. */
+function withPreparation<T>(load: () => Promise<T>, pluginId: string, prepare: RegistryOptions['prepare']): () => Promise<T> {
+  if (!prepare) return load
+  return () => Promise.all([load(), prepare(pluginId)]).then(([module]) => module)
 }
 
 function assertUnique(values: readonly (string | number)[], what: string) {
@@ -33,9 +52,12 @@ function assertUnique(values: readonly (string | number)[], what: string) {
 }
 
 /** Collisions fail loudly at start-up, never silently (VS Code's registerAction2 habit). */
-export function createRegistry(plugins: readonly Plugin[]): Registry {
+export function createRegistry(plugins: readonly Plugin[], { prepare }: RegistryOptions = {}): Registry {
   assertUnique(plugins.map(p => p.id), 'plugin id')
-  const routes = rankRoutes(plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, plugin: p.id }))))
+  // Wrapped once here, so each page keeps one loader (lazyPage caches by it).
+  const routes = rankRoutes(
+    plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, page: withPreparation(r.page, p.id, prepare), plugin: p.id }))),
+  )
   assertUnique(routes.map(r => r.path), 'route path')
   const sidebar = plugins.flatMap(p => p.sidebar ?? [])
   assertUnique(sidebar.map(s => s.id), 'sidebar entry')
@@ -49,7 +71,14 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   assertUnique(linkNames, 'link name')
   const links = Object.assign({}, ...plugins.map(p => p.links ?? {})) as Record<string, ((params: never) => string) | undefined>
   const landing = plugins.flatMap(p => (p.landing ?? []).map(rule => ({ ...rule, plugin: p.id })))
-  const widgets = plugins.flatMap(p => p.widgets ?? [])
+  const widgets = plugins.flatMap(p => (p.widgets ?? []).map(w => ({ ...w, component: withPreparation(w.component, p.id, prepare) })))
+  const reachable = (plugin: Plugin, actor: ReturnType<typeof actorOf>) =>
+    (plugin.routes ?? []).some(r => r.access !== 'public' && r.access(actor)) ||
+    (plugin.sidebar ?? []).some(s => s.visible(actor)) ||
+    (plugin.widgets ?? []).some(w => !w.visible || w.visible(actor)) ||
+    (plugin.notifications ?? []).length > 0 ||
+    // The shell's own plugin: no pages, no entries — everything it declares is for every signed-in user.
+    (!plugin.routes?.length && !plugin.sidebar?.length && !plugin.widgets?.length)
 
   return {
     plugins,
@@ -81,6 +110,10 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
     link(name, params) {
       const build = links[name as string]
       return build ? build(params as never) : null
+    },
+    pluginsFor(profile) {
+      const actor = actorOf(profile)
+      return plugins.filter(p => reachable(p, actor)).map(p => p.id)
     },
   }
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../access/actor'
 import type { Rule } from '../access/rules'
 import type { CompanySummary, Profile, SignInMethod } from '../auth/profile'
 import type { Bus } from '../bus/bus'
-import type { CommandBus, CommandHandlers } from '../bus/commands'
+import type { CommandBus, CommandHandlers, CommandId } from '../bus/commands'
 import type { NotificationTypeDef } from '../notifications/types'
 import type { SocketActionDef } from '../socket/actions'
 import type { LinkBuilders } from './links'
@@ -14,6 +14,16 @@ export interface PageProps {
   params: Record<string, string | undefined>
 }
 export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>
+
+/**
+ * A page's data request, sent by the router as soon as navigation to the page starts — in parallel with its chunk,
+ * not after the chunk has arrived and mounted. The page sends the same load itself (`useLoad`), which is then
+ * skipped (core/data/loadOnce.ts). List pages declare it with `listLoad` (core/ui/list/listLoad.ts).
+ */
+export interface RouteLoad {
+  /** The load command and its payload for the location being opened (`search` without its `?`); null: none. */
+  request(location: { params: Record<string, string>; search: string }): { command: CommandId; payload: unknown } | null
+}
 
 export interface RouteDef {
   /** wouter pattern, e.g. `/tenders/:id`. */
@@ -26,6 +36,8 @@ export interface RouteDef {
    * (the home page is the login form for guests and a page of the cabinet for a signed-in user).
    */
   bare?: boolean | 'guest'
+  /** The page's data, requested when navigation to it starts (see RouteLoad). */
+  load?: RouteLoad
 }
 
 export interface SidebarEntry {
@@ -75,6 +87,12 @@ export interface ProcessDeps {
 /** A long-lived RxJS pipeline over the bus (reconnects, timers, adapters); returns its teardown. */
 export type Process = (deps: ProcessDeps) => Subscription | (() => void)
 
+/** What a plugin does (as opposed to what it shows): its command handlers and long-lived processes. */
+export interface PluginLogic {
+  commands?: CommandHandlers
+  processes?: Process[]
+}
+
 export interface LocalePack {
   ru: () => Promise<{ default: Record<string, unknown> }>
   en: () => Promise<{ default: Record<string, unknown> }>
@@ -95,6 +113,12 @@ export interface Plugin {
   socketActions?: readonly SocketActionDef[]
   widgets?: Widget[]
   processes?: Process[]
+  /**
+   * Commands, stores and processes fetched when first needed (`logic: () => import('./logic')`, a module exporting
+   * `commands` and `processes` and importing its stores): one of its pages or widgets opens, the role can reach it
+   * after sign-in, or a command nobody registered yet is dispatched. Keeps them out of /login's first load.
+   */
+  logic?: () => Promise<PluginLogic>
   i18n?: LocalePack
 }
 

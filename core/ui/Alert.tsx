@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { kindColors, type SemanticKind } from './theme'
-import { IconButton } from './IconButton'
+// Alerts and toasts are part of the first load: a native button keeps react-aria out of it.
+import { PlainButton } from './PlainButton'
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons'
 
 const Box = styled.div<{ $kind: SemanticKind }>`
@@ -69,9 +70,9 @@ export function Alert({ kind = 'info', title, children, action, onDismiss, dismi
       </Content>
       {action != null && <Action>{action}</Action>}
       {onDismiss && dismissLabel && (
-        <IconButton aria-label={dismissLabel} size="sm" onPress={onDismiss}>
+        <PlainButton aria-label={dismissLabel} variant="ghost" size="sm" square onPress={onDismiss}>
           <CloseIcon />
-        </IconButton>
+        </PlainButton>
       )}
     </Box>
   )

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { IconButton } from './IconButton'
+// Native: the password field is on the guest pages, which keep react-aria's press machinery out (./PlainButton.tsx).
+import { PlainIconButton as IconButton } from './PlainButton'
 import { EyeIcon, EyeOffIcon } from './icons'
 import { TextField, type TextFieldProps } from './TextField'
 

@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components'
 import { kindIcon } from './Alert'
-import { IconButton } from './IconButton'
+// Toasts are part of the first load: a native button keeps react-aria out of it.
+import { PlainButton } from './PlainButton'
 import { CloseIcon } from './icons'
 import { kindColors, type SemanticKind } from './theme'
 import { VisuallyHidden } from './VisuallyHidden'
@@ -118,9 +119,9 @@ export function ToastRegion({ toasts, onDismiss, closeLabel, label, kindLabels, 
           <div key={i}>{line}</div>
         ))}
       </Lines>
-      <IconButton aria-label={closeLabel} size="sm" onPress={() => onDismiss(t.id)}>
+      <PlainButton aria-label={closeLabel} variant="ghost" size="sm" square onPress={() => onDismiss(t.id)}>
         <CloseIcon />
-      </IconButton>
+      </PlainButton>
     </Toast>
   )
 

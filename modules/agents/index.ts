@@ -1,8 +1,6 @@
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeAgents, isImpersonated } from './access'
-import { agentsCommands } from './commands'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
+import { agentsLoad } from './loads'
 
 /**
  * Agents (SPEC /agents, /agents/{id}; roles 100 and 170): the list, the agent view, and "log into their
@@ -12,11 +10,12 @@ import './model'
 export default definePlugin({
   id: 'agents',
   routes: [
-    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents },
+    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents, load: agentsLoad },
     { path: '/agents/:id', page: () => import('./ui/AgentPage'), access: canSeeAgents },
   ],
   sidebar: [{ id: 'agents', to: '/agents', label: 'agents:menu', order: 20, visible: canSeeAgents, icon: 'badge' }],
   widgets: [{ slot: 'header', component: () => import('./ui/ImpersonationBanner'), visible: isImpersonated }],
-  commands: agentsCommands,
+  // Commands and stores: fetched with its pages and banner or after sign-in, not on /login (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -2,6 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { canManageCallers, canManageSips, canSeeCallStatistics, hasSoftphone } from './access'
 import { callcenterCommands } from './commands'
+import { callersLoad, sipsLoad } from './loads'
 import { softphoneProcess } from './process'
 import { UPDATE_CALLERS } from './socket'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
@@ -15,10 +16,10 @@ import './model'
 export default definePlugin({
   id: 'callcenter',
   routes: [
-    { path: '/callers', page: () => import('./ui/admin/CallersPage'), access: canManageCallers },
+    { path: '/callers', page: () => import('./ui/admin/CallersPage'), access: canManageCallers, load: callersLoad },
     { path: '/callers/add', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
     { path: '/callers/:id', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
-    { path: '/sips', page: () => import('./ui/admin/SipsPage'), access: canManageSips },
+    { path: '/sips', page: () => import('./ui/admin/SipsPage'), access: canManageSips, load: sipsLoad },
     { path: '/sips/add', page: () => import('./ui/admin/SipFormPage'), access: canManageSips },
     { path: '/statistics', page: () => import('./ui/admin/StatisticsPage'), access: canSeeCallStatistics },
   ],

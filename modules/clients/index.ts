@@ -1,11 +1,8 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { isClient, keepsClients } from './access'
-import { clientsCommands } from './commands'
-import { completenessAfterSaveProcess, searchProcess } from './process'
+import { clientsLoad, individualsLoad } from './loads'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
 
 const hasInnAndOgrn = (c: { inn: string | null; ogrn: string | null } | null) => Boolean(c?.inn && c?.ogrn)
 
@@ -21,7 +18,7 @@ const individual = () => import('./ui/IndividualPage')
 export default definePlugin({
   id: 'clients',
   routes: [
-    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients },
+    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients, load: clientsLoad },
     { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: keepsClients },
     { path: '/add-client', page: () => import('./ui/AddClientPage'), access: keepsClients },
     { path: '/company', page: cabinetCompany, access: isClient },
@@ -29,7 +26,12 @@ export default definePlugin({
     { path: '/banks', page: cabinetCompany, access: isClient },
     { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
     { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
-    { path: '/physics', page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })), access: keepsClients },
+    {
+      path: '/physics',
+      page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })),
+      access: keepsClients,
+      load: individualsLoad,
+    },
     { path: '/physics/add', page: individual, access: keepsClients },
     { path: '/physics/:id', page: individual, access: keepsClients },
     {
@@ -55,7 +57,7 @@ export default definePlugin({
   landing: [{ when: ({ profile, company }) => profile.role === ROLE.client && !hasInnAndOgrn(company), to: '/company' }],
   socketActions: [UPDATE_CLIENT_PROGRESS],
   links: { 'clients/company': ({ id }) => `/clients/${id}` },
-  commands: clientsCommands,
-  processes: [searchProcess, completenessAfterSaveProcess],
+  // Commands, stores and processes: fetched with its pages or after sign-in, not on /login (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

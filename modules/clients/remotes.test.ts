@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../core/auth/storage'
 import { createI18n } from '../../core/i18n/i18n'
 import { createRuntime } from '../../core/runtime'
-import clients from './index'
+import { withLogic } from '../../core/plugin/logic'
+import type { Plugin } from '../../core/plugin/types'
+import clientsPlugin from './index'
 import { individual, sections } from './remotes'
 import { shownFor } from './ui/shown'
+
+// Its commands are fetched on demand in the app (./logic.ts); here they must answer at once.
+const [clients] = await withLogic([clientsPlugin])
 
 /** A runtime of the real plugin whose fetch answers when the test says so (`answer(path, body)`), in order. */
 function runtime() {
@@ -17,7 +22,7 @@ function runtime() {
     })
   }
   const rt = createRuntime({
-    plugins: [clients],
+    plugins: [clients as Plugin],
     location: { path: () => '/', navigate() {} },
     storage: memoryStorage({ token: 't' }),
     apiBase: 'http://localhost/api/',

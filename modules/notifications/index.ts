@@ -1,6 +1,7 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { notificationCommands } from './commands'
+import { notificationsLoad } from './loads'
 import { notificationsProcess } from './process'
 import { UPDATE_TOP_NOTIFICATIONS } from './socket'
 import { NOTIFICATIONS_OWN_TYPES } from './types'
@@ -11,7 +12,7 @@ import './model'
 export default definePlugin({
   id: 'notifications',
   routes: [
-    { path: '/notifications', page: () => import('./ui/NotificationsPage'), access: anyone },
+    { path: '/notifications', page: () => import('./ui/NotificationsPage'), access: anyone, load: notificationsLoad },
     { path: '/unsubscribe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeOne })), access: 'public', bare: true },
     { path: '/unsubscribe-universe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeAll })), access: 'public', bare: true },
   ],

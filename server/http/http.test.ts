@@ -2,6 +2,7 @@ import { testModules } from '../testing/modules'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, expect, it } from 'vitest'
 import { roles } from '../../core/access/rules'
 import { buildApp } from '../app'
@@ -14,6 +15,11 @@ const dist = mkdtempSync(join(tmpdir(), 'cabinet-dist-'))
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>cabinet</title><div id="root"></div>')
 mkdirSync(join(dist, 'assets'))
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+// What the build's precompress plugin writes beside a script (vite.precompress.ts).
+const script = Buffer.from(`export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `text ${i}`))}\n`)
+writeFileSync(join(dist, 'assets', 'app-def456.js'), script)
+writeFileSync(join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(script))
+writeFileSync(join(dist, 'assets', 'app-def456.js.gz'), gzipSync(script))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 /** A module as later issues will write them, plus one with a bug, to see the error handler. */
@@ -47,6 +53,37 @@ describeEachDb(
       const asset = await ctx.app.inject({ url: '/assets/index-abc123.js' })
       expect(asset.statusCode).toBe(200)
       expect(asset.headers['cache-control']).toContain('immutable')
+    })
+
+    it('sends a script pre-compressed as the browser accepts it, varying on Accept-Encoding, cached for good', async () => {
+      const br = await ctx.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+      expect(br.statusCode).toBe(200)
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers['content-type']).toMatch(/javascript/)
+      expect(br.headers['vary']).toMatch(/accept-encoding/i)
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(brotliDecompressSync(br.rawPayload).equals(script)).toBe(true)
+      expect(br.rawPayload.length).toBeLessThan(script.length / 3)
+
+      const gz = await ctx.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } })
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(gz.headers['vary']).toMatch(/accept-encoding/i)
+      expect(gunzipSync(gz.rawPayload).equals(script)).toBe(true)
+
+      const plain = await ctx.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'identity' } })
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.headers['vary']).toMatch(/accept-encoding/i)
+      expect(plain.rawPayload.equals(script)).toBe(true)
+
+      // A file the build left without copies (too small to gain) still arrives, as it is.
+      const small = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } })
+      expect(small.statusCode).toBe(200)
+      expect(small.headers['content-encoding']).toBeUndefined()
+      expect(small.body).toBe('console.log(1)')
+      // index.html (and every history route) is re-checked each time.
+      const page = await ctx.app.inject({ url: '/clients', headers: { 'accept-encoding': 'br, gzip' } })
+      expect(page.headers['cache-control']).toBe('no-cache')
+      expect(page.body).toContain('<div id="root">')
     })
 
     it('answers unknown API paths and methods with a 404 envelope, never the SPA', async () => {

@@ -20,6 +20,9 @@ export function installStatic(app: FastifyInstance, dir: string): void {
       root: dir,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text asset (vite.precompress.ts): the best one the browser
+      // accepts is sent as it is, with `Vary: accept-encoding`; a file without copies goes out uncompressed.
+      preCompressed: true,
       // Vite names assets by content hash: cache them for good; index.html must always be re-checked.
       setHeaders(reply, path) {
         reply.header('cache-control', path.startsWith(join(dir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -8,14 +8,19 @@ import { createCommandBus, noApi } from '../../core/bus/commands'
 import type { Api } from '../../core/api/client'
 import type { AnyEvent } from '../../core/events/map'
 import { replayText } from '../../core/events/replay'
-import agents from '../../modules/agents'
+import { withLogic } from '../../core/plugin/logic'
+import type { Plugin } from '../../core/plugin/types'
+import agentsPlugin from '../../modules/agents'
 import { isImpersonated } from '../../modules/agents/access'
 import bids from '../../modules/bids'
-import clients from '../../modules/clients'
+import clientsPlugin from '../../modules/clients'
 import { clientsCommands } from '../../modules/clients/commands'
 import { clientsApi } from '../../modules/clients/contract'
 import { $search } from '../../modules/clients/model'
 import { httpRequests, ofType, scenario } from './support'
+
+// A replay runs synchronously: the modules' logic, fetched on demand in the app, is in place from the start.
+const [clients, agents] = (await withLogic([clientsPlugin, agentsPlugin])) as [Plugin, Plugin]
 
 const DEBOUNCE = 300
 

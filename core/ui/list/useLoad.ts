@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { CommandId, CommandMap } from '../../bus/commands'
-import { useDispatch } from '../../react/runtime'
+import { loadForPage } from '../../data/loadOnce'
+import { useDispatch, useRuntime } from '../../react/runtime'
 
 /**
  * Dispatches a load command (a `remote()` store's `load`) whenever its query changes, and returns the way to run
@@ -11,11 +12,13 @@ import { useDispatch } from '../../react/runtime'
  */
 export function useLoad<C extends CommandId>(command: C, query: CommandMap[C]): () => void {
   const dispatch = useDispatch()
+  const runtime = useRuntime()
   const latest = useRef(query)
   latest.current = query
   const key = JSON.stringify(query)
   useEffect(() => {
-    void dispatch(command, latest.current)
-  }, [dispatch, command, key])
+    // The router may have sent this very load when navigation started (RouteDef.load): then it is not sent twice.
+    loadForPage(runtime, command, latest.current)
+  }, [runtime, command, key])
   return useCallback(() => void dispatch(command, latest.current), [dispatch, command])
 }

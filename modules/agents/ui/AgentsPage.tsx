@@ -4,23 +4,17 @@ import { useT } from '../../../core/i18n/useT'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
-import { param } from '../../../core/ui/list/query'
-import { useListQuery } from '../../../core/ui/list/useListQuery'
-import { useLoad } from '../../../core/ui/list/useLoad'
+import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import type { AgentListItem } from '../contract'
+import { AGENTS_LIMIT as LIMIT, agentsLoad } from '../loads'
 import { agentsList } from '../model'
-
-const LIMIT = 20
-/** `/agents?page=2&q=иван` */
-const QUERY = { page: param.page(), q: param.text() }
 
 /** /agents: agents and agent managers with their office and how many clients they keep. */
 export default function AgentsPage() {
   const t = useT('agents')
-  const [query, setQuery] = useListQuery(QUERY)
+  const [query, setQuery, reload] = useListLoad(agentsLoad)
   const state = useUnit(agentsList.$state)
-  const reload = useLoad('agents/loadList', { page: query.page, limit: LIMIT, q: query.q })
   const columns = useMemo<DataColumn<AgentListItem>[]>(
     () => [
       { id: 'name', header: t('fullName'), cell: a => a.full_name, isRowHeader: true, minWidth: 200 },

@@ -4,19 +4,13 @@ import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { param } from '../../../core/ui/list/query'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { CLIENTS_QUERY as QUERY } from '../loads'
 import { $export } from '../model'
 import { useMessage } from './message'
 import { CompanyList, IndividualList, KINDS } from './lists'
 
-const TABS = ['companies', 'individuals'] as const
-/**
- * `/clients?tab=individuals&q=иванов&page=2`, `/clients?kind=sole`. One search for both tabs ("name or INN"): the
- * export takes it for both sheets. The kind filters companies only, so the individuals tab leaves it out.
- */
-const QUERY = { tab: param.oneOf(TABS, 'companies'), q: param.text(), kind: param.oneOf(KINDS, 'all'), page: param.page() }
 
 /**
  * /clients, "My companies" (agents 30, 35 and administrators 100): tabs legal entities and individuals, add

@@ -2,18 +2,16 @@ import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Button } from '../../../core/ui/Button'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { individualsLoad } from '../loads'
 import { IndividualList } from './lists'
 
-/** `/physics?q=иванов&page=2` */
-const QUERY = { q: param.text(), page: param.page() }
 
 /** /physics: the individuals a keeper keeps (the same list as the individuals tab of "My companies"); loaded with ./ClientsPage. */
 export default function IndividualsPage() {
   const t = useT('clients')
   const dispatch = useDispatch()
-  const [query, setQuery] = useListQuery(QUERY)
+  const [query, setQuery] = useListQuery(individualsLoad.spec)
   return (
     <ListPage
       title={t('pages.physics')}

@@ -12,6 +12,7 @@ import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import { seesKeepers } from '../access'
 import type { CompanyListItem, IndividualListItem } from '../contract'
+import { companiesPayload, individualsPayload, PAGE_SIZE, type KindFilter } from '../loads'
 import { companiesList, individualsList } from '../remotes'
 import { formatDate } from './view'
 
@@ -21,9 +22,7 @@ import { formatDate } from './view'
  * pages around them (./ClientsPage.tsx, ./IndividualsPage.tsx) keep the query in the URL.
  */
 
-export const PAGE_SIZE = 20
-export const KINDS = ['all', 'legal', 'sole'] as const
-export type KindFilter = (typeof KINDS)[number]
+export { KINDS, PAGE_SIZE, type KindFilter } from '../loads'
 
 const Total = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
@@ -52,7 +51,7 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
   const t = useT('clients')
   const kit = useListT()
   const state = useUnit(companiesList.$state)
-  const reload = useLoad('clients/loadCompanies', { page, limit: PAGE_SIZE, q, ...(kind === 'all' ? {} : { kind }) })
+  const reload = useLoad('clients/loadCompanies', companiesPayload({ page, q, kind }))
   const withAgent = useSeesKeepers()
   const columns = useMemo<DataColumn<CompanyListItem>[]>(
     () => [
@@ -115,7 +114,7 @@ export function IndividualList({ q, page, onPage }: ListProps) {
   const t = useT('clients')
   const kit = useListT()
   const state = useUnit(individualsList.$state)
-  const reload = useLoad('clients/loadIndividuals', { page, limit: PAGE_SIZE, q })
+  const reload = useLoad('clients/loadIndividuals', individualsPayload({ page, q }))
   const withAgent = useSeesKeepers()
   const columns = useMemo<DataColumn<IndividualListItem>[]>(
     () => [

@@ -6,11 +6,10 @@ import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ListState } from '../../../core/ui/list/ListState'
 import { isEmptyPage, PagePager } from '../../../core/ui/list/Pager'
-import { param } from '../../../core/ui/list/query'
-import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
-import { useLoad } from '../../../core/ui/list/useLoad'
 import { PAGE_LIMIT_DEFAULT, type NotificationPage } from '../contract'
+import { notificationsLoad, READ_FILTERS as FILTERS } from '../loads'
 import { notificationsPage, type ReadFilter } from '../model'
 import { $answeredQuery, $page, touchesOtherRows } from '../page'
 import { NotificationRow } from './NotificationRow'
@@ -23,10 +22,6 @@ const List = styled.ul`
   border: 1px solid ${({ theme }) => theme.color.divider};
   border-radius: ${({ theme }) => theme.radius.md};
 `
-const FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read']
-/** `/notifications?filter=unread&page=2` */
-const QUERY = { page: param.page(), filter: param.oneOf(FILTERS, 'all') }
-
 /**
  * How many each tab holds, from one answer: `total` counts the shown filter, `unread` all unread ones. What cannot
  * be known from it (everything, while only the unread are shown) is left out rather than guessed.
@@ -59,9 +54,8 @@ function useReloadOnOtherRows(answer: NotificationPage | null, reload: () => voi
 export default function NotificationsPage() {
   const t = useT('notifications')
   const dispatch = useDispatch()
-  const [query, setQuery] = useListQuery(QUERY)
+  const [query, setQuery, reload] = useListLoad(notificationsLoad)
   const [state, answered, answer] = useUnit([$page, $answeredQuery, notificationsPage.$state])
-  const reload = useLoad('notifications/loadPage', { page: query.page, limit: PAGE_LIMIT_DEFAULT, filter: query.filter })
   // New notifications arrive while the page is open: it re-reads the page it shows.
   useLiveRefresh('updateTopNotifications', reload)
   useReloadOnOtherRows(answer.data, reload)

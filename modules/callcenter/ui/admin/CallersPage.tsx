@@ -7,25 +7,19 @@ import { Button } from '../../../../core/ui/Button'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../../core/ui/list/PagedTable'
-import { param } from '../../../../core/ui/list/query'
-import { useListQuery } from '../../../../core/ui/list/useListQuery'
+import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
-import { useLoad } from '../../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../../core/validation/phone'
 import type { Caller } from '../../contract'
+import { ADMIN_LIST_LIMIT as LIMIT, callersLoad } from '../../loads'
 import { callersList } from '../../model'
-
-const LIMIT = 20
-/** `/callers?page=2&q=анна` */
-const QUERY = { page: param.page(), q: param.text() }
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
-  const [query, setQuery] = useListQuery(QUERY)
+  const [query, setQuery, reload] = useListLoad(callersLoad)
   const state = useUnit(callersList.$state)
-  const reload = useLoad('callcenter/loadCallers', { page: query.page, limit: LIMIT, search: query.q })
   // Another manager added or changed an employee of this list: the open page is read again.
   useLiveRefresh('updateCallers', reload)
   const columns = useMemo<DataColumn<Caller>[]>(

@@ -7,24 +7,18 @@ import { Button } from '../../../../core/ui/Button'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../../core/ui/list/PagedTable'
-import { param } from '../../../../core/ui/list/query'
-import { useListQuery } from '../../../../core/ui/list/useListQuery'
+import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
-import { useLoad } from '../../../../core/ui/list/useLoad'
 import type { SipAccount } from '../../contract'
+import { ADMIN_LIST_LIMIT as LIMIT, sipsLoad } from '../../loads'
 import { sipsList } from '../../model'
-
-const LIMIT = 20
-/** `/sips?page=2&q=1150` */
-const QUERY = { page: param.page(), q: param.text() }
 
 /** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
   const t = useT('callcenter')
   const dispatch = useDispatch()
-  const [query, setQuery] = useListQuery(QUERY)
+  const [query, setQuery, reload] = useListLoad(sipsLoad)
   const state = useUnit(sipsList.$state)
-  const reload = useLoad('callcenter/loadSips', { page: query.page, limit: LIMIT, search: query.q })
   // An account's user is an employee's SIP code: a change to an employee may give or free one.
   useLiveRefresh('updateCallers', reload)
   const columns = useMemo<DataColumn<SipAccount>[]>(

@@ -1,0 +1,99 @@
+import { Subscription, startWith, type Observable } from 'rxjs'
+import type { Bus } from '../bus/bus'
+import type { CommandBus } from '../bus/commands'
+import type { AnyEvent, EventType } from '../events/map'
+import type { Plugin, PluginLogic, ProcessDeps } from './types'
+
+/**
+ * Events a process started late still needs to hear, as its latest one: who is signed in. A module whose logic
+ * arrives after sign-in (its page was opened, or the role's modules were fetched) starts as if it had been there.
+ */
+const SESSION_EVENTS: readonly EventType[] = ['auth/profileLoaded']
+
+export interface PluginLogicLoader {
+  /** Fetches these plugins' logic (commands, stores, processes) once and starts it; resolves when it runs. */
+  need(ids: Iterable<string>): Promise<void>
+  /** Every plugin's logic not fetched yet (a command nobody has registered may belong to one of them). */
+  needAll(): Promise<void>
+}
+
+/**
+ * A plugin may declare its commands and processes in place (part of the first load) or as `logic: () =>
+ * import('./logic')`, fetched when one of its pages or widgets is first needed, after sign-in for the modules the
+ * role can reach, or when one of its commands is dispatched — never on /login for a module that has no page there.
+ */
+export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: readonly Plugin[]; commands: CommandBus; deps: ProcessDeps; sub: Subscription }): PluginLogicLoader {
+  const byId = new Map(plugins.map(p => [p.id, p]))
+  const started = new Map<string, Promise<void>>()
+  // The latest session event of each kind, for processes that start after it; forgotten at sign-out.
+  const latest = new Map<EventType, AnyEvent>()
+  sub.add(
+    deps.bus.events$.subscribe(e => {
+      if (SESSION_EVENTS.includes(e.type)) latest.set(e.type, e)
+      if (e.type === 'auth/loggedOut') latest.clear()
+    }),
+  )
+  const lateBus: Bus = {
+    ...deps.bus,
+    on: ((types: EventType | readonly EventType[]) => {
+      const wanted = typeof types === 'string' ? [types] : types
+      const past = wanted.flatMap(type => {
+        const event = latest.get(type)
+        return event ? [event] : []
+      })
+      const live = deps.bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
+      return past.length ? live.pipe(startWith(...past)) : live
+    }) as Bus['on'],
+  }
+
+  const startLogic = (logic: PluginLogic) => {
+    if (sub.closed) return
+    commands.registerAll(logic.commands ?? {})
+    for (const process of logic.processes ?? []) {
+      const teardown = process({ ...deps, bus: lateBus })
+      sub.add(typeof teardown === 'function' ? teardown : () => teardown.unsubscribe())
+    }
+  }
+  const needOne = (plugin: Plugin): Promise<void> => {
+    if (!plugin.logic) return Promise.resolve()
+    let pending = started.get(plugin.id)
+    if (!pending) {
+      const load = plugin.logic
+      pending = load().then(startLogic, (error: unknown) => {
+        // A failed fetch may be retried by the next need (the page's retry, the next command).
+        started.delete(plugin.id)
+        throw error
+      })
+      started.set(plugin.id, pending)
+    }
+    return pending
+  }
+  const need = (ids: Iterable<string>) =>
+    Promise.all([...ids].flatMap(id => (byId.has(id) ? [needOne(byId.get(id)!)] : []))).then(() => undefined)
+
+  return {
+    need,
+    needAll: () => need(plugins.filter(p => p.logic && !started.has(p.id)).map(p => p.id)),
+  }
+}
+
+/**
+ * The plugins with their logic fetched and in place (`commands`, `processes`), for what cannot wait for it: replays
+ * run synchronously, and unit tests that dispatch a module's commands at once.
+ *
+ *   const [clients] = await withLogic([clientsPlugin])
+ */
+export async function withLogic(plugins: readonly Plugin[]): Promise<Plugin[]> {
+  return Promise.all(
+    plugins.map(async plugin => {
+      if (!plugin.logic) return plugin
+      const logic = await plugin.logic()
+      return {
+        ...plugin,
+        logic: undefined,
+        commands: { ...plugin.commands, ...logic.commands },
+        processes: [...(plugin.processes ?? []), ...(logic.processes ?? [])],
+      }
+    }),
+  )
+}

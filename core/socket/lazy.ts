@@ -1,0 +1,57 @@
+import { EMPTY, Subscription, merge, of, take, type Observable } from 'rxjs'
+import type { Bus } from '../bus/bus'
+import type { AnyEvent, EventType } from '../events/map'
+import type { SocketFactory } from './adapter'
+
+type AdapterModule = typeof import('./adapter')
+
+/** What the socket process asks the adapter for. */
+const REQUESTS = ['socket/opening', 'socket/sendRequested', 'socket/closeRequested'] as const
+
+/**
+ * The WebSocket adapter (./adapter.ts) is a chunk of its own, fetched after sign-in: /login never opens a socket.
+ * Its fetch starts with the profile (or the first request to open, whichever comes first); a request to open made
+ * while it was on the way is handed to it when it arrives — unless a request to close came after it. Sends before
+ * that moment are dropped, as the adapter drops sends on a socket that is not open.
+ */
+export function attachSocketAdapterAfterSignIn({
+  bus,
+  connect,
+  load = () => import('./adapter'),
+}: {
+  bus: Bus
+  /** Default: the browser's WebSocket. */
+  connect?: SocketFactory
+  load?: () => Promise<AdapterModule>
+}): Subscription {
+  const sub = new Subscription()
+  let pendingOpen: AnyEvent | null = null
+  const waiting = bus.on(REQUESTS).subscribe(e => {
+    if (e.type === 'socket/opening') pendingOpen = e
+    else if (e.type === 'socket/closeRequested') pendingOpen = null
+  })
+  sub.add(waiting)
+  sub.add(
+    bus
+      .on(['auth/profileLoaded', 'socket/opening'])
+      .pipe(take(1))
+      .subscribe(() => {
+        void load().then(adapter => {
+          if (sub.closed) return
+          waiting.unsubscribe()
+          const missed = pendingOpen
+          // The adapter hears the open it missed first, then everything live.
+          const withMissed: Bus = {
+            ...bus,
+            on: ((types: EventType | readonly EventType[]) => {
+              const wanted = typeof types === 'string' ? [types] : types
+              const live = bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
+              return merge(missed && wanted.includes(missed.type) ? of(missed) : EMPTY, live)
+            }) as Bus['on'],
+          }
+          sub.add(adapter.attachSocketAdapter({ bus: withMissed, connect: connect ?? adapter.browserSocket }))
+        })
+      }),
+  )
+  return sub
+}

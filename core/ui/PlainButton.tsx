@@ -1,0 +1,95 @@
+import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react'
+import styled from 'styled-components'
+import { buttonCss, type ButtonSize, type ButtonVariant } from './buttonStyles'
+import { Spinner } from './Spinner'
+
+const Styled = styled.button<{ $variant: ButtonVariant; $size: ButtonSize; $square: boolean }>`
+  ${buttonCss}
+`
+
+export interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'className' | 'style' | 'disabled'> {
+  children: ReactNode
+  onPress?: () => void
+  variant?: ButtonVariant
+  size?: ButtonSize
+  /** A square button with only an icon: `aria-label` names it (also its tooltip). */
+  square?: boolean
+  isDisabled?: boolean
+  /** As `Button`'s: stays focusable, ignores presses and submits, shows a spinner, sets aria-busy. */
+  isPending?: boolean
+  /** A toggle (aria-pressed), as `IconButton`'s. */
+  isPressed?: boolean
+  /** Icon before the label (decorative). */
+  icon?: ReactNode
+  fullWidth?: boolean
+  className?: string
+  ref?: Ref<HTMLButtonElement>
+}
+
+/**
+ * The cabinet's button as a native <button>, for what the first load and the guest pages draw (a page's failure,
+ * toasts, alerts, the sign-in form): it looks exactly like `Button`/`IconButton` (the same `buttonCss`, its data-*
+ * states set from native events) without react-aria's press and focus machinery. A native button already presses
+ * on click, Enter and Space. Inside react-aria triggers (menus, dialogs, popovers) use `Button`, which they need.
+ */
+export function PlainButton({
+  children,
+  onPress,
+  variant = 'secondary',
+  size = 'md',
+  square = false,
+  isDisabled = false,
+  isPending = false,
+  isPressed,
+  icon,
+  fullWidth,
+  className,
+  type = 'button',
+  ref,
+  ...rest
+}: PlainButtonProps) {
+  const [hovered, setHovered] = useState(false)
+  const [pressed, setPressed] = useState(false)
+  const [focusVisible, setFocusVisible] = useState(false)
+  const onClick = (e: MouseEvent<HTMLButtonElement>) => {
+    // A pending button keeps its focus but does nothing, and a pending submit does not submit again.
+    if (isPending) e.preventDefault()
+    else onPress?.()
+  }
+  const content = square ? (isPending ? <Spinner /> : children) : [isPending ? <Spinner key="i" size={size === 'lg' ? 18 : 16} /> : icon, <span key="c">{children}</span>]
+  return (
+    <Styled
+      {...rest}
+      ref={ref}
+      type={type}
+      className={className}
+      style={fullWidth ? { width: '100%' } : undefined}
+      title={rest.title ?? (square ? rest['aria-label'] : undefined)}
+      disabled={isDisabled}
+      aria-pressed={isPressed}
+      aria-busy={isPending || undefined}
+      $variant={variant}
+      $size={size}
+      $square={square}
+      data-hovered={(hovered && !isDisabled) || undefined}
+      data-pressed={(pressed && !isDisabled) || undefined}
+      data-focus-visible={focusVisible || undefined}
+      data-disabled={isDisabled || undefined}
+      data-pending={isPending || undefined}
+      onClick={onClick}
+      onPointerEnter={e => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => (setHovered(false), setPressed(false))}
+      onPointerDown={() => setPressed(true)}
+      onPointerUp={() => setPressed(false)}
+      onFocus={e => setFocusVisible(e.currentTarget.matches(':focus-visible'))}
+      onBlur={() => setFocusVisible(false)}
+    >
+      {content}
+    </Styled>
+  )
+}
+
+/** `IconButton`'s native twin: a square button with only an icon, named by `aria-label`. */
+export function PlainIconButton({ variant = 'ghost', ...props }: Omit<PlainButtonProps, 'square'> & { 'aria-label': string }) {
+  return <PlainButton {...props} variant={variant} square />
+}

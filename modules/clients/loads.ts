@@ -1,0 +1,37 @@
+import { listLoad } from '../../core/ui/list/listLoad'
+import { param, readQuery } from '../../core/ui/list/query'
+import type { RouteLoad } from '../../core/plugin/types'
+import type { CompanyListQuery, IndividualListQuery } from './remotes'
+
+export const PAGE_SIZE = 20
+export const KINDS = ['all', 'legal', 'sole'] as const
+export type KindFilter = (typeof KINDS)[number]
+const TABS = ['companies', 'individuals'] as const
+
+/** The lists' load payloads: the pages and the router build them here, so both send the same request. */
+export const companiesPayload = (q: { q: string; kind: KindFilter; page: number }): CompanyListQuery => ({
+  page: q.page,
+  limit: PAGE_SIZE,
+  q: q.q,
+  ...(q.kind === 'all' ? {} : { kind: q.kind }),
+})
+export const individualsPayload = (q: { q: string; page: number }): IndividualListQuery => ({ page: q.page, limit: PAGE_SIZE, q: q.q })
+
+/**
+ * `/clients?tab=individuals&q=иванов&page=2`, `/clients?kind=sole`. One search for both tabs ("name or INN"): the
+ * export takes it for both sheets. The kind filters companies only, so the individuals tab leaves it out.
+ */
+export const CLIENTS_QUERY = { tab: param.oneOf(TABS, 'companies'), q: param.text(), kind: param.oneOf(KINDS, 'all'), page: param.page() }
+
+/** /clients asks for the list of its open tab as navigation starts (the tab's list component sends the same). */
+export const clientsLoad: RouteLoad = {
+  request({ search }) {
+    const query = readQuery(CLIENTS_QUERY, search)
+    return query.tab === 'companies'
+      ? { command: 'clients/loadCompanies', payload: companiesPayload(query) }
+      : { command: 'clients/loadIndividuals', payload: individualsPayload(query) }
+  },
+}
+
+/** `/physics?q=иванов&page=2` */
+export const individualsLoad = listLoad('clients/loadIndividuals', { q: param.text(), page: param.page() }, individualsPayload)
