@@ -101,6 +101,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/public-documents/:hash/files/:fileId': 'public',
   'GET /api/v1/public-financials/:hash': 'public',
   'GET /api/v1/autocomplete/organization-search-kz/:query': { allow: ['client', 'agent', 'agentManager', 'admin'] },
+  'GET /api/v1/banks/:bik': { allow: ['client', 'agent', 'agentManager', 'admin'] },
   'GET /api/v1/physics': { allow: 'signed-in' },
   'POST /api/v1/physics': { allow: ['agent', 'agentManager', 'admin'] },
   'GET /api/v1/physics/:id': INDIVIDUAL_1,
