@@ -12,8 +12,23 @@ export interface FullnessContext {
   company: CompanyRow | undefined
 }
 
-/** Percents (0..100) for the keys a module knows; keys it leaves out keep the core's value. */
-export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Record<FullnessKey, number>>>
+/**
+ * Something the client still has to fill in for a completeness item: `label` an i18n key (`clients:company.inn`,
+ * translated in the answer), `to` the cabinet page where it is filled in, `field` the form field's name there.
+ */
+export interface FullnessMissing {
+  label: string
+  to: string
+  field: string | null
+}
+/** A percent with what is missing for the rest. */
+export interface FullnessPart {
+  percent: number
+  missing: FullnessMissing[]
+}
+
+/** Percents (0..100), with or without what is missing, for the keys a module knows; keys it leaves out keep the core's value. */
+export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Record<FullnessKey, number | FullnessPart>>>
 
 /** Fields a module adds to GET v1/profile for a session (e.g. `impersonated_by`). */
 export type ProfileContributor = (auth: SessionUser) => Promise<Partial<Profile>>
