@@ -58,6 +58,18 @@ export interface ClientByPhone {
 /** Clients with this number (11 digits) that `user` may see, at most `limit`. */
 export type ClientsByPhone = (user: UserRow, phone: string, limit: number) => Promise<ClientByPhone[]>
 
+/** A letter a core route sends (the e-mail change's confirmation link) through the module that keeps mail. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  userId?: number
+}
+export interface CoreMail {
+  send(message: OutgoingMail): Promise<void>
+}
+
 /**
  * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
  * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
@@ -76,6 +88,8 @@ export interface CoreExtensions {
    * (from its `decorate()`); null: notify is a no-op.
    */
   notifier: Notifier | null
+  /** The mail provider the notifications module sends with (SMTP or the outbox table), set from its `decorate()`; null: none. */
+  mail: CoreMail | null
 }
 
 declare module 'fastify' {
@@ -85,5 +99,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null }
+  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null, mail: null }
 }

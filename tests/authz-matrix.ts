@@ -43,6 +43,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/profile/settings': { allow: 'signed-in' },
   'POST /api/v1/profile/language': { allow: 'signed-in' },
   'POST /api/v1/profile/password': { allow: 'signed-in' },
+  'POST /api/v1/profile/email': { allow: 'signed-in' },
+  'POST /api/v1/profile/email/confirm': 'public',
   'GET /api/v1/company': { allow: 'signed-in' },
   'POST /api/v1/users/feedback': { allow: 'signed-in' },
   'GET /api/v1/statistics/client-fullness': { allow: ['client'] },
