@@ -4,7 +4,7 @@ import { mailOutbox } from '../../modules/notifications/tables'
 import { emailChanges, users } from '../db/schema'
 import { sha256 } from '../auth/tokens'
 import { describeEachDb } from '../testing/harness'
-import { EMAIL_LINK_HOURS } from './email-change'
+import { EMAIL_LINK_HOURS, EMAIL_RESEND_MS } from './email-change'
 
 const EN = { 'accept-language': 'en' }
 
@@ -56,6 +56,11 @@ describeEachDb('profile: changing the e-mail, confirmed by a link sent to the ne
     expect((await ctx.call('GET', '/api/v1/profile', token)).json().data.pending_email).toBeNull()
 
     await ctx.call('POST', '/api/v1/profile/email', token, { email: 'second@example.com' })
+    // One letter a minute.
+    const soon = await ctx.call('POST', '/api/v1/profile/email', token, { email: 'third@example.com' })
+    expect(soon.statusCode).toBe(429)
+    expect(soon.headers['retry-after']).toBe('60')
+    ctx.clock.advance(EMAIL_RESEND_MS)
     await ctx.call('POST', '/api/v1/profile/email', token, { email: 'third@example.com' })
     const letters = await ctx.db.select().from(mailOutbox)
     expect(letters.map(l => l.to)).toEqual(['first@example.com', 'second@example.com', 'third@example.com'])

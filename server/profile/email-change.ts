@@ -14,6 +14,9 @@ import { parseBody } from '../http/validate'
 /** How long the confirmation link works. */
 export const EMAIL_LINK_HOURS = 24
 
+/** A new letter at most this often per user: the form cannot be turned into a mail cannon. */
+export const EMAIL_RESEND_MS = 60_000
+
 /** The public page the link opens (modules/account ConfirmEmailPage), which confirms and says so. */
 export const CONFIRM_EMAIL_PATH = '/confirm-email'
 
@@ -53,8 +56,11 @@ export function emailChangeRoutes(app: FastifyInstance, deps: ServerDeps): void 
     }
     const mail = app.extensions.mail
     if (!mail) throw new ApiError(503, 'mailUnavailable')
-    const token = newSecret()
     const now = deps.clock.now()
+    const [previous] = await deps.db.select({ created_at: emailChanges.created_at }).from(emailChanges).where(eq(emailChanges.user_id, user.id))
+    const wait = previous ? previous.created_at.getTime() + EMAIL_RESEND_MS - now : 0
+    if (wait > 0) throw new ApiError(429, 'tooManyRequests', { retryAfterSeconds: Math.ceil(wait / 1000) })
+    const token = newSecret()
     const row = { new_email: email, token_hash: sha256(token), expires_at: new Date(now + EMAIL_LINK_HOURS * 3_600_000), created_at: new Date(now) }
     await deps.db
       .insert(emailChanges)
