@@ -24,14 +24,14 @@ interface Sent {
 }
 
 /** A live runtime (the real commands, stores and processes) over a fake server that keeps one account's language. */
-async function signedIn(language: 'ru' | 'en', account: Partial<Profile> = {}) {
+async function signedIn(language: 'ru' | 'en', overrides: Partial<Profile> = {}) {
   const server: { language: 'ru' | 'en'; pending_email: string | null } = { language, pending_email: null }
   const sent: Sent[] = []
   const profile = (): Profile => ({
     id: 1, name: 'Ирина', full_name: 'Ирина Петрова', phone: '77001000010', email: null, role: 10, office_id: null,
     settings: { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: false },
     language: server.language, sip: null, ws_connection_string: 'ws://localhost/api/v1/socket?ticket=t',
-    pending_email: server.pending_email, ...account,
+    pending_email: server.pending_email, ...overrides,
   })
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init)
