@@ -41,7 +41,12 @@ const ITEMS: CompletenessItem[] = [
 ]
 
 async function mount(items: CompletenessItem[] = ITEMS) {
-  const fetch: typeof globalThis.fetch = async () => new Response(JSON.stringify({ result: true, data: items }), { headers: { 'content-type': 'application/json' } })
+  // A signed-in profile also starts the socket: its ticket gets an answer of its own.
+  const fetch: typeof globalThis.fetch = async input => {
+    const ticket = new URL((input as Request).url).pathname.endsWith('/socket/ticket')
+    const data = ticket ? { ws_connection_string: 'ws://127.0.0.1/api/v1/socket?ticket=t' } : items
+    return new Response(JSON.stringify({ result: true, data }), { headers: { 'content-type': 'application/json' } })
+  }
   const rendered = await renderInRuntime(
     <>
       <CompletenessBar />
