@@ -1,7 +1,6 @@
 import { useUnit } from 'effector-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from 'react-aria-components/Button'
-import { DialogTrigger } from 'react-aria-components/Dialog'
 import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { ROLE } from '../../core/auth/profile'
@@ -10,7 +9,7 @@ import { ProgressBar } from '../../core/ui/ProgressBar'
 import { VisuallyHidden } from '../../core/ui/VisuallyHidden'
 import { $completeness } from '../completeness/model'
 
-// The list is read only by those who open it: not part of the shell's first download.
+// The list (and react-aria's popover and dialog) is read only by those who open it: not in the first download.
 const CompletenessPanel = lazy(() => import('./CompletenessPanel'))
 
 const Trigger = styled(Button)`
@@ -40,18 +39,19 @@ export function CompletenessBar() {
   const t = useT('shell')
   const { profile, percent } = useUnit({ profile: $profile, percent: $completeness })
   const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   if (profile?.role !== ROLE.client || percent === null) return null
   return (
-    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Trigger data-testid="completeness">
+    <>
+      <Trigger ref={trigger} data-testid="completeness" aria-haspopup="dialog" aria-expanded={open} onPress={() => setOpen(true)}>
         <ProgressBar label={t('header.completeness')} value={percent} valueLabel={t('header.completenessValue', { percent })} thickness={4} />
         <VisuallyHidden>{t('completeness.title')}</VisuallyHidden>
       </Trigger>
       {open && (
         <Suspense fallback={null}>
-          <CompletenessPanel close={() => setOpen(false)} />
+          <CompletenessPanel triggerRef={trigger} close={() => setOpen(false)} />
         </Suspense>
       )}
-    </DialogTrigger>
+    </>
   )
 }

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react'
+import type { RefObject } from 'react'
 import { Dialog } from 'react-aria-components/Dialog'
 import { Popover } from 'react-aria-components/Popover'
 import styled from 'styled-components'
@@ -59,7 +60,7 @@ const Done = styled.p`
  * The completeness bar's popover (loaded when first opened): per section, its percent and links to what is
  * missing, each going to the page and into the field (or onto the tab) where it is filled in.
  */
-export default function CompletenessPanel({ close }: { close: () => void }) {
+export default function CompletenessPanel({ triggerRef, close }: { triggerRef: RefObject<HTMLButtonElement | null>; close: () => void }) {
   const t = useT('shell')
   const items = useUnit($completenessItems)
   const go = (missing: CompletenessMissing) => {
@@ -68,7 +69,7 @@ export default function CompletenessPanel({ close }: { close: () => void }) {
   }
   const incomplete = items.filter(item => item.percent < 100)
   return (
-    <Panel placement="bottom start" offset={6} data-testid="completeness-panel">
+    <Panel triggerRef={triggerRef} isOpen onOpenChange={next => !next && close()} placement="bottom start" offset={6} data-testid="completeness-panel">
       <Body aria-labelledby="completeness-title">
         <h2 id="completeness-title">{t('completeness.title')}</h2>
         {incomplete.length === 0 ? (
