@@ -1,10 +1,7 @@
-import { createStore } from 'effector'
 import { asFailure } from '../../core/api/client'
 import type { Failure } from '../../core/api/envelope'
 import type { CommandHandlers } from '../../core/bus/commands'
-import { onBus } from '../../core/events/effector'
 import type { ProfileEmailForm } from '../../core/validation/forms'
-import type { FormState } from './model'
 
 /**
  * Changing the e-mail on the profile page: a confirmation link goes to the new address (ui/ConfirmEmailPage opens
@@ -24,13 +21,6 @@ declare module '../../core/events/map' {
     'account/emailFailed': { failure: Failure }
   }
 }
-
-const idle: FormState = { status: 'idle', failure: null }
-
-export const $emailForm = createStore<FormState>(idle)
-  .on(onBus('account/emailSending'), () => ({ ...idle, status: 'sending' }))
-  .on(onBus('account/emailLinkSent'), () => ({ ...idle, status: 'done' }))
-  .on(onBus('account/emailFailed'), (_, { failure }) => ({ ...idle, status: 'failed', failure }))
 
 export const emailCommands: CommandHandlers = {
   'account/changeEmail': async (form, ctx) => {

@@ -11,7 +11,7 @@ import { TextField } from '../../../core/ui/TextField'
 import { profileEmailForm } from '../../../core/validation/forms'
 import { issuesToValidationMap } from '../../../core/validation/issues'
 import { formatPhone } from '../../../core/validation/phone'
-import { $emailForm } from '../email-change'
+import { $emailForm } from './emailForm'
 import { fieldError, formError } from './fieldError'
 
 /**
