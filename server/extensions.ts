@@ -12,8 +12,23 @@ export interface FullnessContext {
   company: CompanyRow | undefined
 }
 
-/** Percents (0..100) for the keys a module knows; keys it leaves out keep the core's value. */
-export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Record<FullnessKey, number>>>
+/**
+ * Something the client still has to fill in for a completeness item: `label` an i18n key (`clients:company.inn`,
+ * translated in the answer), `to` the cabinet page where it is filled in, `field` the form field's name there.
+ */
+export interface FullnessMissing {
+  label: string
+  to: string
+  field: string | null
+}
+/** A percent with what is missing for the rest. */
+export interface FullnessPart {
+  percent: number
+  missing: FullnessMissing[]
+}
+
+/** Percents (0..100), with or without what is missing, for the keys a module knows; keys it leaves out keep the core's value. */
+export type FullnessContributor = (ctx: FullnessContext) => Promise<Partial<Record<FullnessKey, number | FullnessPart>>>
 
 /** Fields a module adds to GET v1/profile for a session (e.g. `impersonated_by`). */
 export type ProfileContributor = (auth: SessionUser) => Promise<Partial<Profile>>
@@ -43,6 +58,18 @@ export interface ClientByPhone {
 /** Clients with this number (11 digits) that `user` may see, at most `limit`. */
 export type ClientsByPhone = (user: UserRow, phone: string, limit: number) => Promise<ClientByPhone[]>
 
+/** A letter a core route sends (the e-mail change's confirmation link) through the module that keeps mail. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  userId?: number
+}
+export interface CoreMail {
+  send(message: OutgoingMail): Promise<void>
+}
+
 /**
  * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
  * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
@@ -61,6 +88,8 @@ export interface CoreExtensions {
    * (from its `decorate()`); null: notify is a no-op.
    */
   notifier: Notifier | null
+  /** The mail provider the notifications module sends with (SMTP or the outbox table), set from its `decorate()`; null: none. */
+  mail: CoreMail | null
 }
 
 declare module 'fastify' {
@@ -70,5 +99,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null }
+  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null, mail: null }
 }

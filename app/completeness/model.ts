@@ -1,10 +1,19 @@
 import { combine, createStore } from 'effector'
 import { onBus } from '../../core/events/effector'
 
+/** Something still missing: its name, the cabinet page where it is filled in, and the field there (null: the page or tab). */
+export interface CompletenessMissing {
+  label: string
+  to: string
+  field: string | null
+}
+
 export interface CompletenessItem {
   key: string
   title: string
   percent: number
+  /** Empty when the section is complete (or the server does not know the details). */
+  missing: CompletenessMissing[]
 }
 
 declare module '../../core/events/map' {

@@ -1,18 +1,57 @@
 import { useUnit } from 'effector-react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { Button } from 'react-aria-components/Button'
+import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { ROLE } from '../../core/auth/profile'
 import { useT } from '../../core/i18n/useT'
 import { ProgressBar } from '../../core/ui/ProgressBar'
+import { VisuallyHidden } from '../../core/ui/VisuallyHidden'
 import { $completeness } from '../completeness/model'
 
-/** SPEC §1/§6: for clients only, the average of v1/statistics/client-fullness; 100 means complete. */
+// The list (and react-aria's popover and dialog) is read only by those who open it: not in the first download.
+const CompletenessPanel = lazy(() => import('./CompletenessPanel'))
+
+const Trigger = styled(Button)`
+  min-width: 200px;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  font: inherit;
+  color: inherit;
+  text-align: start;
+  cursor: pointer;
+  &[data-hovered] {
+    border-color: ${({ theme }) => theme.color.divider};
+  }
+  &[data-focus-visible] {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`
+
+/**
+ * SPEC §1/§6: for clients only, the average of v1/statistics/client-fullness; 100 means complete. A button: it
+ * opens what is missing per section, with links to the field or tab where each is filled in.
+ */
 export function CompletenessBar() {
   const t = useT('shell')
   const { profile, percent } = useUnit({ profile: $profile, percent: $completeness })
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   if (profile?.role !== ROLE.client || percent === null) return null
   return (
-    <div data-testid="completeness" style={{ minWidth: 200 }}>
-      <ProgressBar label={t('header.completeness')} value={percent} valueLabel={t('header.completenessValue', { percent })} thickness={4} />
-    </div>
+    <>
+      <Trigger ref={trigger} data-testid="completeness" aria-haspopup="dialog" aria-expanded={open} onPress={() => setOpen(true)}>
+        <ProgressBar label={t('header.completeness')} value={percent} valueLabel={t('header.completenessValue', { percent })} thickness={4} />
+        <VisuallyHidden>{t('completeness.title')}</VisuallyHidden>
+      </Trigger>
+      {open && (
+        <Suspense fallback={null}>
+          <CompletenessPanel triggerRef={trigger} close={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -47,6 +47,8 @@ export interface Profile {
    * GET v1/socket/ticket right before each connect; kept optional so a recorded profile that has it still replays.
    */
   ws_connection_string?: string
+  /** An e-mail the user asked to change to and has not confirmed yet (the link sent to it); `email` stays until then. */
+  pending_email?: string | null
   /** Set while an administrator works inside this user's cabinet (issue 5 fills it). */
   impersonated_by?: { id: number; name: string } | null
 }

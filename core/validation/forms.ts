@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { FEEDBACK_MAX, line, loginPhone, msg, multiline, optionalEmail, password, phone, required, smsCode } from './rules'
+import { email, FEEDBACK_MAX, line, loginPhone, msg, multiline, optionalEmail, password, phone, required, smsCode } from './rules'
 
 /** Request bodies shared by the forms and the server's routes. */
 export const signInForm = v.object({ phone: loginPhone, password: v.pipe(v.string(msg.required), line(), v.nonEmpty(msg.required)) })
@@ -58,4 +58,12 @@ export const profileLanguageForm = v.object({
   language: v.picklist(['ru', 'en'], 'validation:invalid'),
 })
 export type ProfileLanguageForm = v.InferOutput<typeof profileLanguageForm>
+
+/** POST v1/profile/email: the new address, confirmed by a link sent to it. */
+export const profileEmailForm = v.object({ email })
+export type ProfileEmailForm = v.InferOutput<typeof profileEmailForm>
+
+/** POST v1/profile/email/confirm: the token of that link. */
+export const confirmEmailForm = v.object({ token: v.pipe(v.string(msg.required), v.regex(/^[\w-]{20,100}$/, 'validation:invalid')) })
+export type ConfirmEmailForm = v.InferOutput<typeof confirmEmailForm>
 

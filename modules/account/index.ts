@@ -2,6 +2,7 @@ import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { accountCommands } from './commands'
+import { emailCommands } from './email-change'
 import { POLICY_PATHS } from './policies'
 import { accountProcess } from './process'
 // Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
@@ -17,10 +18,12 @@ export default definePlugin({
     { path: POLICY_PATHS.personalData, page: () => import('./ui/PolicyPage').then(m => ({ default: m.PersonalDataPolicyPage })), access: 'public', bare: true },
     { path: POLICY_PATHS.edo, page: () => import('./ui/PolicyPage').then(m => ({ default: m.EdoRegulationPage })), access: 'public', bare: true },
     { path: '/profile', page: () => import('./ui/ProfilePage'), access: anyone },
+    // The link of the e-mail change's letter: public, as it may be opened signed out or on another device.
+    { path: '/confirm-email', page: () => import('./ui/ConfirmEmailPage'), access: 'public', bare: true },
     { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
     { path: '/sign/:hash', page: plannedPage('account:pages.sign'), access: 'public', bare: true },
   ],
-  commands: accountCommands,
+  commands: { ...accountCommands, ...emailCommands },
   processes: [accountProcess],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -51,6 +51,18 @@ export function managedOffices(actor: Pick<Actor, 'role' | 'office_id'>): 'all' 
   return actor.office_id !== null && hasOfficeShape(shape) ? [actor.office_id] : []
 }
 
+/**
+ * The office an employee of this actor ends up in: an administrator's choice (null: none); anyone else's employee
+ * goes to the actor's own office whatever the form says (the server's officeFor does the same).
+ */
+export function employeeOffice(actor: Pick<Actor, 'role' | 'office_id'>, chosen: number | null): number | null {
+  const managed = managedOffices(actor)
+  return managed === 'all' ? chosen : (managed[0] ?? null)
+}
+
+/** An employee gets a SIP account of their own office, or a shared one (no office); never another office's. */
+export const sipFitsOffice = (accountOffice: number | null, office: number | null): boolean => accountOffice === null || accountOffice === office
+
 function hasOfficeShape(shape: RowShape<string>): boolean {
   if (shape === 'all' || shape === 'none') return false
   if (Array.isArray(shape)) return shape.some(hasOfficeShape)

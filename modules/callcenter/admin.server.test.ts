@@ -254,6 +254,26 @@ describeEachDb('call center: employees (/callers)', ctx => {
     expect((await update({ office_id: w.b }, w.admin.token)).json().data.office_id).toBe(w.b)
   })
 
+  it('gives an employee only a SIP account of their own office or a shared one (what the form offers)', async () => {
+    const w = await world(ctx)
+    await sip(ctx, '4001', w.a)
+    await sip(ctx, '4002', w.b)
+    await sip(ctx, '4003', null)
+    const post = (token: string, body: Record<string, unknown>) => ctx.call('POST', '/api/v1/call-center/callers', token, newCaller(body), EN)
+    const other = { sip: 'This SIP account belongs to another office' }
+    // An administrator places someone in office B: office A's account is refused, B's is given.
+    expect((await post(w.admin.token, { phone: '(700) 555-40-01', office_id: w.b, sip: '4001' })).json().validation).toEqual(other)
+    // No office: only shared accounts.
+    expect((await post(w.admin.token, { phone: '(700) 555-40-02', office_id: null, sip: '4002' })).json().validation).toEqual(other)
+    expect((await post(w.admin.token, { phone: '(700) 555-40-03', office_id: w.b, sip: '4002' })).json().data).toMatchObject({ office_id: w.b, sip: '4002' })
+    expect((await post(w.admin.token, { phone: '(700) 555-40-04', office_id: null, sip: '4003' })).json().data).toMatchObject({ office_id: null, sip: '4003' })
+    // Moving an employee to another office with that office's account; the old office's account is refused there.
+    const moved = await ctx.call('POST', `/api/v1/call-center/callers/${w.operatorB.id}`, w.admin.token, newCaller({ password: '', full_name: 'Борисов Борис', phone: `(${w.operatorB.phone.slice(1, 4)}) ${w.operatorB.phone.slice(4, 7)}-${w.operatorB.phone.slice(7, 9)}-${w.operatorB.phone.slice(9)}`, office_id: w.a, sip: '4001' }), EN)
+    expect(moved.json().data).toMatchObject({ office_id: w.a, sip: '4001' })
+    const free = (await ctx.call('GET', '/api/v1/call-center/sips/free', w.admin.token)).json().data as { code: string; office_id: number | null }[]
+    expect(free.map(s => s.code)).toEqual([])
+  })
+
   it('gives and takes SIP accounts on edit, and keeps an employee from disabling themselves', async () => {
     const w = await world(ctx)
     const pw = await sip(ctx, '3001', w.a)

@@ -17,6 +17,8 @@ export const seesKeepers: Rule = actor => actor.role === ROLE.agentManager || ac
 export const isClient = roles(ROLE.client)
 /** The organisation search of the company form (SPEC §7): whoever edits companies. */
 export const canSearchOrganizations = roles(ROLE.client, ROLE.agent, ROLE.agentManager, ROLE.admin)
+/** The bank directory's BIK lookup of the bank-details form: the same people, who fill in bank details. */
+export const canLookUpBanks = canSearchOrganizations
 
 /**
  * The companies an actor reads and writes (the same rows either way; one outside answers 404): a client its own

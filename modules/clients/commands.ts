@@ -22,6 +22,7 @@ import type {
 } from './contract'
 import { clientsApi } from './paths'
 import {
+  bankByBik,
   companiesList,
   individual,
   individualsList,
@@ -39,6 +40,8 @@ import { saveBlob } from './save-blob'
 declare module '../../core/bus/commands' {
   interface CommandMap {
     'clients/loadCompanies': CompanyListQuery
+    /** Looks a BIK up in the bank directory (the bank-details form fills the bank's name and correspondent account). */
+    'clients/lookUpBank': { bik: string }
     'clients/loadIndividuals': IndividualListQuery
     /** Downloads the server's XLSX of "My companies" with the list's filters. */
     'clients/exportCompanies': { q: string; kind?: 'legal' | 'sole' }
@@ -145,6 +148,7 @@ const PROGRESS_STEP = 0.02
 
 export const clientsCommands: CommandHandlers = {
   'clients/loadCompanies': companiesList.load,
+  'clients/lookUpBank': bankByBik.load,
   'clients/loadIndividuals': individualsList.load,
 
   'clients/exportCompanies': async ({ q, kind }, ctx) => {

@@ -338,6 +338,34 @@ describeEachDb(
       expect((await get(`companies/${id}/financials`, c.clientA.token)).json().data).toHaveLength(1)
     })
 
+    it('completeness says what is missing per section, translated, with the page and field to fill it in', async () => {
+      c = await cast(ctx)
+      const id = c.companyOfClientA
+      await post(`companies/${id}`, c.clientA.token, { inn: LEGAL.inn, ogrn: LEGAL.ogrn, short_name: 'Сбер', legal_address: { city: 'Москва', zipcode: '117312' } })
+      type Item = { key: string; percent: number; missing: { label: string; to: string; field: string | null }[] }
+      const items = async (headers?: Record<string, string>) => Object.fromEntries(((await get('statistics/client-fullness', c.clientA.token, headers)).json().data as Item[]).map(i => [i.key, i]))
+      const en = await items({ 'accept-language': 'en' })
+      const company = en.clientCompany!.missing
+      expect(company.map(m => m.field)).not.toContain('inn')
+      expect(company.map(m => m.field)).not.toContain('short_name')
+      expect(company).toContainEqual({ label: 'Full name', to: '/company', field: 'full_name' })
+      // The address points at its first empty part.
+      expect(company).toContainEqual({ label: 'Legal address', to: '/company', field: 'legal_address.street' })
+      expect(company).toHaveLength(Math.round(((100 - en.clientCompany!.percent) / 100) * 18))
+      expect(en.officials!.missing).toEqual([
+        { label: 'Head', to: '/faces', field: null },
+        { label: 'Chief accountant', to: '/faces', field: null },
+      ])
+      expect(en.founders!.missing).toEqual([{ label: 'Ultimate beneficiaries (owners)', to: '/faces', field: null }])
+      expect(en.bankAccounts!.missing).toEqual([{ label: 'Main account', to: '/banks', field: null }])
+      expect(en.financials!.missing).toEqual([{ label: 'Revenue', to: '/financials', field: null }])
+      expect(en.documents!.missing.map(m => m.to)).toEqual(['/documents', '/documents', '/documents'])
+      expect((await items()).officials!.missing[0]!.label).toBe('Руководитель')
+      // A section complete has nothing missing.
+      await post(`companies/${id}/financials`, c.clientA.token, { year: 2024, revenue: 5 })
+      expect((await items()).financials).toMatchObject({ percent: 100, missing: [] })
+    })
+
     it('completeness comes from real data, key by key, and reaches 100 for a fully filled company', async () => {
       c = await cast(ctx)
       const id = c.companyOfClientA

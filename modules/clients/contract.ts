@@ -137,6 +137,14 @@ export interface BankAccount {
   warnings: Warnings
 }
 
+/** GET v1/banks/{bik}: the bank directory's entry (server/banks/ed807.ts reads the central bank's file). */
+export interface DirectoryBank {
+  bik: string
+  name: string
+  correspondent_account: string | null
+  city: string | null
+}
+
 export type FinancialValues = Record<FinancialIndicator, number | null>
 
 /** One period's indicators (quarter 0 = the year), thousands of rubles. */

@@ -9,6 +9,8 @@ import type { PublicLinkKind } from './rules/catalogues'
 type Id = number | string
 
 export const clientsApi = {
+  /** GET the bank directory's entry for a BIK (DirectoryBank), null when the directory does not know it. */
+  bank: (bik: string) => `v1/banks/${bik}`,
   /** GET list (CompanyListQuery → Page<CompanyListItem>); POST create (CompanyForm → Company). */
   companies: 'v1/companies',
   /** GET the companies of the current filters as an XLSX file (same query as the list, without page/limit). */

@@ -6,6 +6,7 @@ import type {
   Company,
   CompanyDocument,
   CompanyListItem,
+  DirectoryBank,
   FinancialPeriod,
   Individual,
   IndividualListItem,
@@ -49,6 +50,11 @@ const listParams = (query: { page: number; limit: number; q: string; kind?: stri
 /** "My companies", legal entities tab. */
 export const companiesList = remote('clients/companies', {
   load: (query: CompanyListQuery, { api, signal }) => api.get<Page<CompanyListItem>>(clientsApi.companies, { quiet, signal, searchParams: listParams(query) }),
+})
+
+/** The bank directory's answer for a BIK on the bank-details form (null: not in the directory). */
+export const bankByBik = remote('clients/bankByBik', {
+  load: ({ bik }: { bik: string }, { api, signal }) => api.get<DirectoryBank | null>(clientsApi.bank(bik), { quiet, signal }),
 })
 
 /** Individuals (/physics and the individuals tab). */

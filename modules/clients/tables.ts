@@ -264,3 +264,16 @@ export const clientsSecrets = pgTable('clients_secrets', {
   value: text('value').notNull(),
   created_at: at('created_at').notNull(),
 })
+
+/**
+ * The bank directory (the central bank's BIK directory, ED807): what a BIK fills in on the bank-details form.
+ * Replaced as a whole by `npm run import:bik -- <file>`; the demo seed puts the demo banks in.
+ */
+export const bankDirectory = pgTable('bank_directory', {
+  bik: varchar('bik', { length: 9 }).primaryKey(),
+  name: text('name').notNull(),
+  /** The bank's correspondent account at the central bank (CRSA); none for the central bank's own units. */
+  correspondent_account: varchar('correspondent_account', { length: 20 }),
+  city: text('city'),
+  updated_at: at('updated_at').notNull(),
+})

@@ -29,12 +29,12 @@ describeEachDb('company, feedback and client fullness', ctx => {
     const res = await ctx.call('GET', '/api/v1/statistics/client-fullness', token, undefined, { 'accept-language': 'en' })
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toEqual([
-      { key: 'clientCompany', title: 'Company', percent: 40 }, // inn and ogrn of inn, ogrn, kpp, short_name, full_name
-      { key: 'officials', title: 'Officials', percent: 0 },
-      { key: 'founders', title: 'Founders', percent: 0 },
-      { key: 'bankAccounts', title: 'Bank accounts', percent: 0 },
-      { key: 'financials', title: 'Financial indicators', percent: 0 },
-      { key: 'documents', title: 'Documents', percent: 0 },
+      { key: 'clientCompany', title: 'Company', percent: 40, missing: [] }, // inn and ogrn of inn, ogrn, kpp, short_name, full_name
+      { key: 'officials', title: 'Officials', percent: 0, missing: [] },
+      { key: 'founders', title: 'Founders', percent: 0, missing: [] },
+      { key: 'bankAccounts', title: 'Bank accounts', percent: 0, missing: [] },
+      { key: 'financials', title: 'Financial indicators', percent: 0, missing: [] },
+      { key: 'documents', title: 'Documents', percent: 0, missing: [] },
     ])
     const ru = (await ctx.call('GET', '/api/v1/statistics/client-fullness', token)).json()
     expect(ru.data[0].title).toBe('Компания')

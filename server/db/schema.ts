@@ -103,6 +103,25 @@ export const socketTickets = pgTable(
   t => [uniqueIndex('socket_tickets_hash_unique').on(t.ticket_hash), index('socket_tickets_user_idx').on(t.user_id)],
 )
 
+/**
+ * An e-mail change waiting for its confirmation link (server/profile/email-change.ts): at most one per user (a new
+ * request replaces it). Until the link is opened the user's e-mail stays as it was. The token is stored hashed.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    new_email: text('new_email').notNull(),
+    /** sha256 (hex) of the link's token. */
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: createdAt(),
+  },
+  t => [uniqueIndex('email_changes_token_hash_unique').on(t.token_hash)],
+)
+
 export const feedback = pgTable('feedback', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

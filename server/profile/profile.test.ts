@@ -22,6 +22,7 @@ describeEachDb('profile and socket tickets', ctx => {
       settings: { services: { tender: true }, notify_messages: true, notify_events: true, is_agent: false },
       language: 'ru',
       sip: { code: '1035', password: 'sip-pass', ws_url: '' },
+      pending_email: null,
       impersonated_by: null,
     })
     expect(await ctx.db.select().from(socketTickets)).toEqual([])

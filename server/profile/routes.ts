@@ -11,13 +11,15 @@ import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
 import { ApiError } from '../http/errors'
 import { parseBody } from '../http/validate'
+import { emailChangeRoutes, pendingEmail } from './email-change'
 import { toProfile } from './to-profile'
 
-/** GET profile, POST profile/settings, POST profile/language, POST profile/password. */
+/** GET profile, POST profile/settings, POST profile/language, POST profile/password, the e-mail change (email-change.ts). */
 export function profileRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  emailChangeRoutes(app, deps)
   // No socket ticket here: the client asks GET socket/ticket right before each connect (a profile load is not one).
   async function profileOf(_request: FastifyRequest, auth: SessionUser, user: UserRow): Promise<Profile> {
-    let profile = toProfile(user, deps.config.sipWsUrl)
+    let profile: Profile = { ...toProfile(user, deps.config.sipWsUrl), pending_email: await pendingEmail(deps, user.id) }
     // Fields modules add (e.g. impersonated_by, SPEC §2 "log into their cabinet").
     for (const contribute of app.extensions.profile) profile = { ...profile, ...(await contribute({ ...auth, user })) }
     return profile

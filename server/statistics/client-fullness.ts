@@ -7,13 +7,16 @@ import { ownCompany, type CompanyRow } from '../company/queries'
 import { companies } from '../db/schema'
 import type { ServerDeps } from '../deps'
 import { ok } from '../http/envelope'
-import { pickLang, t, type ServerKey } from '../http/i18n'
+import type { FullnessMissing } from '../extensions'
+import { lookup, pickLang, t, type ServerKey } from '../http/i18n'
 
 /** SPEC §3 profile completeness item; the header averages the percents (100 = complete). */
 export interface FullnessItem {
   key: FullnessKey
   title: string
   percent: number
+  /** What is missing for 100, with where to fill it in (label translated); empty when complete or unknown. */
+  missing: { label: string; to: string; field: string | null }[]
 }
 
 export const FULLNESS_KEYS = ['clientCompany', 'officials', 'founders', 'bankAccounts', 'financials', 'documents'] as const
@@ -54,13 +57,24 @@ export function clientFullnessRoute(app: FastifyInstance, deps: ServerDeps): voi
       financials: 0,
       documents: 0,
     }
+    const missing: Partial<Record<FullnessKey, FullnessMissing[]>> = {}
     for (const contribute of app.extensions.fullness) {
       const more = await contribute({ db: deps.db, auth, company })
       for (const key of FULLNESS_KEYS) {
         const value = more[key]
-        if (value !== undefined) percents[key] = Math.max(0, Math.min(100, Math.round(value)))
+        if (value === undefined) continue
+        const percent = typeof value === 'number' ? value : value.percent
+        percents[key] = Math.max(0, Math.min(100, Math.round(percent)))
+        missing[key] = typeof value === 'number' ? [] : value.missing
       }
     }
-    return ok<FullnessItem[]>(FULLNESS_KEYS.map(key => ({ key, title: t(lang, `server:${titleKey(key)}`), percent: percents[key] })))
+    return ok<FullnessItem[]>(
+      FULLNESS_KEYS.map(key => ({
+        key,
+        title: t(lang, `server:${titleKey(key)}`),
+        percent: percents[key],
+        missing: percents[key] >= 100 ? [] : (missing[key] ?? []).map(m => ({ ...m, label: lookup(lang, m.label) ?? m.label })),
+      })),
+    )
   })
 }

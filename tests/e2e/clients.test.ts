@@ -131,7 +131,12 @@ async function addAccount(page: Page): Promise<void> {
   const settlement = completeSettlementAccount('40702810000000012345', SBER.bik)
   // A key that does not match the BIK is a visible warning, never a block.
   const wrong = `${settlement.slice(0, 8)}${(Number(settlement[8]) + 1) % 10}${settlement.slice(9)}`
-  await fill(form, { bank_name: SBER.name, bik: SBER.bik, settlement_account: wrong, correspondent_account: SBER.corr })
+  // The BIK fills the bank's name and correspondent account from the bank directory (the demo banks are seeded).
+  await fill(form, { bik: SBER.bik })
+  await expect.poll(() => input(form, 'bank_name').inputValue(), { timeout: 10_000 }).toBe(SBER.name)
+  expect(await input(form, 'correspondent_account').inputValue()).toBe(SBER.corr)
+  await form.getByText('Заполнено из справочника банков').waitFor()
+  await fill(form, { settlement_account: wrong })
   await form.locator('[data-warning="settlement_account"]').waitFor()
   await fill(form, { settlement_account: settlement })
   await form.locator('[data-warning="settlement_account"]').waitFor({ state: 'detached' })
@@ -402,6 +407,19 @@ describe('a client who has not entered a company yet', () => {
     await expect.poll(() => completeness(page), { timeout: 10_000 }).not.toBe('0')
     // The company screen now shows the company's card with its tabs.
     await page.locator('[data-testid="tab-people"]').waitFor()
+  })
+
+  it('the header bar opens what is missing per section; a link goes onto the tab', async () => {
+    await page.locator('[data-testid="completeness"]').click()
+    const panel = page.getByRole('dialog', { name: 'Что осталось заполнить' })
+    await panel.waitFor()
+    await panel.getByText('Компания: заполнено').waitFor()
+    await panel.getByRole('link', { name: 'Главный бухгалтер' }).waitFor()
+    await panel.getByRole('link', { name: 'Выручка' }).waitFor()
+    await panel.getByRole('link', { name: 'Руководитель' }).click()
+    await panel.waitFor({ state: 'detached' })
+    await waitForPath(page, '/faces')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-people')
   })
 
   it('fills officials, owners and bank details on the company screen (/faces, /banks), financials and documents', async () => {

@@ -24,21 +24,23 @@ interface Sent {
 }
 
 /** A live runtime (the real commands, stores and processes) over a fake server that keeps one account's language. */
-async function signedIn(language: 'ru' | 'en') {
-  const server = { language }
+async function signedIn(language: 'ru' | 'en', overrides: Partial<Profile> = {}) {
+  const server: { language: 'ru' | 'en'; pending_email: string | null } = { language, pending_email: null }
   const sent: Sent[] = []
   const profile = (): Profile => ({
     id: 1, name: 'Ирина', full_name: 'Ирина Петрова', phone: '77001000010', email: null, role: 10, office_id: null,
     settings: { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: false },
     language: server.language, sip: null, ws_connection_string: 'ws://localhost/api/v1/socket?ticket=t',
+    pending_email: server.pending_email, ...overrides,
   })
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init)
     const path = new URL(request.url, 'http://localhost').pathname.replace(/^\/api\//, '')
     const text = request.method === 'GET' ? '' : await request.text()
-    const body = text ? (JSON.parse(text) as { language?: 'ru' | 'en' }) : undefined
+    const body = text ? (JSON.parse(text) as { language?: 'ru' | 'en'; email?: string }) : undefined
     sent.push({ method: request.method, path, body })
     if (path === 'v1/profile/language' && body?.language) server.language = body.language
+    if (path === 'v1/profile/email' && body?.email) server.pending_email = body.email
     const data = path === 'v1/company' ? null : profile()
     return new Response(JSON.stringify({ result: true, data }), { status: 200, headers: { 'content-type': 'application/json' } })
   }
@@ -91,5 +93,46 @@ describe('the profile page’s language', () => {
     expect(await screen.findByRole('combobox', { name: 'Language of the cabinet and notifications' })).toBeTruthy()
     expect(sent.filter(r => r.path === 'v1/profile/language')).toEqual([])
     runtime.stop()
+  })
+})
+
+describe('the profile page’s contacts and switches', () => {
+  it('lays the phone and e-mail out as a form; a new e-mail is sent for confirmation and named until then', async () => {
+    const { runtime, sent } = await signedIn('ru', { email: 'old@example.com' })
+    const form = await screen.findByRole('form', { name: 'Контакты' })
+    const phone = screen.getByRole('textbox', { name: 'Телефон' }) as HTMLInputElement
+    expect(phone.readOnly).toBe(true)
+    expect(phone.value).toBe('+7 (700) 100-00-10')
+    const email = screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement
+    expect(email.value).toBe('old@example.com')
+    const submit = screen.getByRole('button', { name: 'Сменить e-mail' })
+    expect(submit.hasAttribute('disabled') || submit.getAttribute('aria-disabled') === 'true').toBe(true)
+    expect(form.contains(email)).toBe(true)
+
+    const user = userEvent.setup()
+    await user.clear(email)
+    await user.type(email, 'not-an-address')
+    await user.click(screen.getByRole('button', { name: 'Сменить e-mail' }))
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(sent.filter(r => r.path === 'v1/profile/email')).toEqual([])
+
+    await user.clear(email)
+    await user.type(email, 'new@example.com{Enter}')
+    await waitFor(() => expect(sent.filter(r => r.path === 'v1/profile/email')).toEqual([{ method: 'POST', path: 'v1/profile/email', body: { email: 'new@example.com' } }]))
+    expect((await screen.findByTestId('email-pending')).textContent).toBe('Ссылка для подтверждения отправлена на new@example.com. Пока вы её не откроете, письма приходят на old@example.com.')
+    expect(email.value).toBe('old@example.com')
+    runtime.stop()
+  })
+
+  it('shows the "I am an agent" switch to a client only', async () => {
+    const client = await signedIn('ru')
+    expect(await screen.findByRole('switch', { name: 'Я агент' })).toBeTruthy()
+    client.runtime.stop()
+    cleanup()
+    const agent = await signedIn('ru', { role: 30 })
+    await screen.findByRole('form', { name: 'Контакты' })
+    expect(screen.getByRole('switch', { name: 'Новые сообщения' })).toBeTruthy()
+    expect(screen.queryByRole('switch', { name: 'Я агент' })).toBeNull()
+    agent.runtime.stop()
   })
 })

@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { $profile } from '../../../core/auth/model'
+import { ROLE } from '../../../core/auth/profile'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -15,15 +16,17 @@ import { Switch } from '../../../core/ui/Switch'
 import { isLocale, LOCALES } from '../../../core/i18n/i18n'
 import { changePasswordForm } from '../../../core/validation/forms'
 import { issuesToValidationMap } from '../../../core/validation/issues'
-import { formatPhone } from '../../../core/validation/phone'
 import { $passwordForm, $settingsForm } from '../model'
+import { ContactsForm } from './ContactsForm'
 import { fieldError, formError } from './fieldError'
 
 const emptyPasswords = { old_password: '', password: '', password_repeat: '' }
 
 /**
- * SPEC §1: change password, e-mail switches (new messages, new events) and the "I am an agent" flag; and the
- * account's language (notifications and e-mails are written in it; choosing it here is the header's switch too).
+ * SPEC §1: the contacts (phone; e-mail, changed through a confirmation link), change password, e-mail switches
+ * (new messages, new events) and the "I am an agent" flag — for clients only: a client who also brings clients
+ * says so; staff roles are what they are. And the account's language (notifications and e-mails are written in
+ * it; choosing it here is the header's switch too).
  */
 export default function ProfilePage() {
   const t = useT('account')
@@ -45,6 +48,7 @@ export default function ProfilePage() {
   if (!profile) return null
   const toggle = (key: keyof typeof settings) => (value: boolean) => setSettings(s => ({ ...s, [key]: value }))
   const changed = (Object.keys(settings) as (keyof typeof settings)[]).some(key => settings[key] !== profile.settings[key])
+  const agentSwitch = profile.role === ROLE.client
 
   const changePassword = (event: FormEvent) => {
     event.preventDefault()
@@ -59,28 +63,23 @@ export default function ProfilePage() {
   return (
     <Stack gap="xl">
       <PageHeader title={t('profile.title')} description={`${profile.full_name} · ${t(`shell:roles.${profile.role}`)}`} />
+      <Panel title={t('profile.contacts')}>
+        <ContactsForm profile={profile} />
+      </Panel>
       <Panel title={t('profile.notifications')}>
         <Stack gap="md">
           {settingsFailure && <Alert kind="error">{settingsFailure.message}</Alert>}
-          <dl>
-            <dt>{t('profile.phone')}</dt>
-            <dd>{formatPhone(profile.phone)}</dd>
-            {profile.email && (
-              <>
-                <dt>{t('profile.email')}</dt>
-                <dd>{profile.email}</dd>
-              </>
-            )}
-          </dl>
           <Switch isSelected={settings.notify_messages} onChange={toggle('notify_messages')}>
             {t('profile.notifyMessages')}
           </Switch>
           <Switch isSelected={settings.notify_events} onChange={toggle('notify_events')}>
             {t('profile.notifyEvents')}
           </Switch>
-          <Switch isSelected={settings.is_agent} onChange={toggle('is_agent')}>
-            {t('profile.isAgent')}
-          </Switch>
+          {agentSwitch && (
+            <Switch isSelected={settings.is_agent} onChange={toggle('is_agent')}>
+              {t('profile.isAgent')}
+            </Switch>
+          )}
           <Row>
             <Button variant="primary" isDisabled={!changed} isPending={settingsState.status === 'sending'} onPress={() => void dispatch('account/saveSettings', settings)}>
               {t('profile.save')}

@@ -22,6 +22,7 @@ export const cmsg = {
   sipCodeTaken: 'callcenter:validation.sipCodeTaken',
   sipUnknown: 'callcenter:validation.sipUnknown',
   sipInUse: 'callcenter:validation.sipInUse',
+  sipOtherOffice: 'callcenter:validation.sipOtherOffice',
   office: 'callcenter:validation.office',
   callFinished: 'callcenter:validation.callFinished',
   phoneCallMismatch: 'callcenter:validation.phoneCallMismatch',

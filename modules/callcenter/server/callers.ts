@@ -16,7 +16,7 @@ import { parseBody, pathId } from '../../../server/http/validate'
 import type { Page } from '../../../core/api/envelope'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
-import { canManageCallers, employeeScope, managedOffices } from '../access'
+import { canManageCallers, employeeScope, managedOffices, sipFitsOffice } from '../access'
 import { pushCallersChanged } from './push'
 
 type Tx = Db
@@ -129,10 +129,11 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** The SIP account behind a code: it must exist, be usable in the actor's scope and be nobody else's. */
-  async function sipFor(tx: Tx, actor: Actor, code: string | null, userId: number | null): Promise<{ code: string; password: string } | null> {
+  async function sipFor(tx: Tx, actor: Actor, code: string | null, userId: number | null, office: number | null): Promise<{ code: string; password: string } | null> {
     if (code === null) return null
     const [account] = await tx.select().from(sipAccounts).where(eq(sipAccounts.code, code)).limit(1)
     if (!account || !mayGive(actor, account.office_id)) throw invalidInput({ sip: cmsg.sipUnknown })
+    if (!sipFitsOffice(account.office_id, office)) throw invalidInput({ sip: cmsg.sipOtherOffice })
     const [holder] = await tx
       .select({ id: users.id })
       .from(users)
@@ -156,7 +157,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const id = await db.transaction(async tx => {
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)
         if (taken) throw phoneTaken()
-        const sip = await sipFor(tx, actor, form.sip, null)
+        const sip = await sipFor(tx, actor, form.sip, null, office_id)
         const [row] = await tx
           .insert(users)
           .values({
@@ -211,7 +212,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
           .where(and(eq(users.phone, phone), ne(users.id, id)))
           .limit(1)
         if (taken) throw phoneTaken()
-        const sip = form.sip === existing.sip ? await keepSip(tx, id) : await sipFor(tx, actor, form.sip, id)
+        const sip = form.sip === existing.sip ? await keepSip(tx, id) : await sipFor(tx, actor, form.sip, id, office_id)
         await tx
           .update(users)
           .set({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
-import type { FullnessContributor } from '../../../server/extensions'
+import type { FullnessContributor, FullnessMissing, FullnessPart } from '../../../server/extensions'
 import type { FullnessKey } from '../../../server/statistics/client-fullness'
 import type { Company, ResponsiblePerson } from '../contract'
 import { DOCUMENT_KINDS, PERSON_TYPE, REQUIRED_DOCUMENT_KINDS, type CompanyKind } from '../rules/catalogues'
@@ -30,24 +30,47 @@ const filled = (value: unknown): boolean => {
 const addressFilled = (a: Address) => filled(a.city) && filled(a.zipcode) && filled(a.street) && filled(a.house)
 const percent = (checks: boolean[]) => (checks.length === 0 ? 0 : Math.round((checks.filter(Boolean).length / checks.length) * 100))
 
+/** One thing a percent counts: whether it is there, and what the missing list calls it and where it is filled in. */
+interface Check {
+  ok: boolean
+  missing: FullnessMissing
+}
+const part = (checks: Check[]): FullnessPart => ({ percent: percent(checks.map(c => c.ok)), missing: checks.filter(c => !c.ok).map(c => c.missing) })
+
+/** The client's cabinet pages (SPEC §2): /company, /faces and /banks are the company screen's tabs. */
+const PAGE = { company: '/company', faces: '/faces', banks: '/banks', financials: '/financials', documents: '/documents' } as const
+
+const companyField = (field: string, label: string, value: unknown): Check => ({ ok: filled(value), missing: { label: `clients:company.${label}`, to: PAGE.company, field } })
+const addressField = (field: 'legal_address' | 'postal_address', label: string, a: Address): Check => ({
+  ok: addressFilled(a),
+  // The first empty part of the address is where the cursor goes.
+  missing: { label: `clients:company.${label}`, to: PAGE.company, field: `${field}.${(['zipcode', 'city', 'street', 'house'] as const).find(k => !filled(a[k])) ?? 'city'}` },
+})
+
+function companyChecks(c: Company): Check[] {
+  return [
+    companyField('short_name', 'shortName', c.short_name),
+    companyField('full_name', 'fullName', c.full_name),
+    companyField('inn', 'inn', c.inn),
+    companyField('ogrn', c.kind === 'sole' ? 'ogrnip' : 'ogrn', c.ogrn),
+    ...(c.kind === 'legal' ? [companyField('kpp', 'kpp', c.kpp)] : []),
+    companyField('okpo', 'okpo', c.okpo),
+    companyField('okved', 'okved', c.okved),
+    companyField('tax_system', 'taxSystem', c.tax_system),
+    ...(c.kind === 'legal' ? [companyField('legal_form', 'legalForm', c.legal_form), companyField('organization_type', 'organizationType', c.organization_type)] : []),
+    companyField('creation_date', 'creationDate', c.creation_date),
+    companyField('registering_body', 'registeringBody', c.registering_body),
+    companyField('registration_place', 'registrationPlace', c.registration_place),
+    companyField('contact_person_name', 'contactName', c.contact_person_name),
+    companyField('contact_person_phone', 'contactPhone', c.contact_person_phone),
+    companyField('bidder_email', 'bidderEmail', c.bidder_email),
+    addressField('legal_address', 'legalAddress', c.legal_address),
+    addressField('postal_address', 'postalAddress', c.postal_address),
+  ]
+}
+
 export function companyPercent(c: Company): number {
-  const common = [
-    c.short_name,
-    c.full_name,
-    c.inn,
-    c.ogrn,
-    c.okpo,
-    c.okved,
-    c.tax_system,
-    c.contact_person_name,
-    c.contact_person_phone,
-    c.bidder_email,
-    c.creation_date,
-    c.registering_body,
-    c.registration_place,
-  ].map(filled)
-  const legalOnly = c.kind === 'legal' ? [c.kpp, c.legal_form, c.organization_type].map(filled) : []
-  return percent([...common, ...legalOnly, addressFilled(c.legal_address), addressFilled(c.postal_address)])
+  return part(companyChecks(c)).percent
 }
 
 function personPercent(p: ResponsiblePerson | undefined, kind: CompanyKind): number {
@@ -62,15 +85,22 @@ function personPercent(p: ResponsiblePerson | undefined, kind: CompanyKind): num
   ])
 }
 
-export function officialsPercent(persons: ResponsiblePerson[], kind: CompanyKind): number {
-  const head = persons.find(p => p.type === PERSON_TYPE.head)
-  if (kind === 'sole') return personPercent(head, kind)
-  const accountant = persons.find(p => p.type === PERSON_TYPE.chiefAccountant)
-  return Math.round((personPercent(head, kind) + personPercent(accountant, kind)) / 2)
+/** The head (and for a legal entity the chief accountant), each with the share of their fields filled. */
+function officials(persons: ResponsiblePerson[], kind: CompanyKind): FullnessPart {
+  const people = [{ type: PERSON_TYPE.head, label: 'clients:person.head' }, ...(kind === 'legal' ? [{ type: PERSON_TYPE.chiefAccountant, label: 'clients:person.accountant' }] : [])]
+  const percents = people.map(({ type }) => personPercent(persons.find(p => p.type === type), kind))
+  return {
+    percent: Math.round(percents.reduce((a, b) => a + b, 0) / people.length),
+    missing: people.filter((_, i) => percents[i]! < 100).map(({ label }) => ({ label, to: PAGE.faces, field: null })),
+  }
 }
 
-/** The percents of one company, computed from its rows. */
-export async function companyFullness(db: Db, companyId: number): Promise<Partial<Record<FullnessKey, number>>> {
+export function officialsPercent(persons: ResponsiblePerson[], kind: CompanyKind): number {
+  return officials(persons, kind).percent
+}
+
+/** The parts of one company, computed from its rows: percents and what is missing where. */
+export async function companyFullnessParts(db: Db, companyId: number): Promise<Partial<Record<FullnessKey, FullnessPart>>> {
   const company = await companyById(db, companyId)
   if (!company) return {}
   const [persons, ownerRows, accounts, periods, docs] = await Promise.all([
@@ -84,17 +114,24 @@ export async function companyFullness(db: Db, companyId: number): Promise<Partia
   const main = accounts.find(a => a.is_main)
   const kinds = new Set(docs.map(d => d.kind))
   const required = REQUIRED_DOCUMENT_KINDS[company.kind].filter(k => (DOCUMENT_KINDS as readonly number[]).includes(k))
+  const founders = company.kind === 'sole' || ownerRows.length > 0 || people.some(p => p.is_founder)
+  const revenue = periods.some(p => p.revenue !== null)
   return {
-    clientCompany: companyPercent(company),
-    officials: officialsPercent(people, company.kind),
-    founders: company.kind === 'sole' || ownerRows.length > 0 || people.some(p => p.is_founder) ? 100 : 0,
-    bankAccounts: main ? (filled(main.corr) ? 100 : 50) : 0,
-    financials: periods.some(p => p.revenue !== null) ? 100 : periods.length > 0 ? 50 : 0,
-    documents: percent(required.map(k => kinds.has(k))),
+    clientCompany: part(companyChecks(company)),
+    officials: officials(people, company.kind),
+    founders: { percent: founders ? 100 : 0, missing: founders ? [] : [{ label: 'clients:people.owners', to: PAGE.faces, field: null }] },
+    bankAccounts: {
+      percent: main ? (filled(main.corr) ? 100 : 50) : 0,
+      missing: main && filled(main.corr) ? [] : [{ label: main ? 'clients:bank.correspondentAccount' : 'clients:bank.isMain', to: PAGE.banks, field: null }],
+    },
+    financials: { percent: revenue ? 100 : periods.length > 0 ? 50 : 0, missing: revenue ? [] : [{ label: 'clients:financials.indicators.revenue', to: PAGE.financials, field: null }] },
+    documents: part(required.map(k => ({ ok: kinds.has(k), missing: { label: `clients:catalogue.documentKind.${k}`, to: PAGE.documents, field: null } }))),
   }
 }
 
 /** The contributor for GET v1/statistics/client-fullness: the client's own company, or nothing. */
 export function fullnessContributor(): FullnessContributor {
-  return async ({ db, company }) => (company ? companyFullness(db, company.id) : {})
+  // No company yet: entering one is the first thing missing.
+  return async ({ db, company }) =>
+    company ? companyFullnessParts(db, company.id) : { clientCompany: { percent: 0, missing: [{ label: 'clients:tabs.company', to: PAGE.company, field: 'short_name' }] } }
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyMultipart from '@fastify/multipart'
 import type { ServerDeps, ServerModule } from '../../../server/module'
 import { bankAccountRoutes } from './bank-accounts'
+import { bankDirectoryRoutes } from './banks/routes'
 import { companyRoutes } from './companies'
 import type { ClientsContext } from './context'
 import { documentRoutes } from './documents'
@@ -116,6 +117,7 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
       personRoutes(app, ctx)
       ownerRoutes(app, ctx)
       bankAccountRoutes(app, ctx)
+      bankDirectoryRoutes(app, ctx)
       financialRoutes(app, ctx)
       documentRoutes(app, ctx)
       publicLinkRoutes(app, ctx)

@@ -17,6 +17,7 @@ import {
   responsiblePersons,
 } from '../tables'
 import { addYears } from './persons'
+import { upsertBanks } from './banks/directory'
 import { BANKS, between, fullName, organizations, passport, person, personInn, phone11, pick, prng, settlementAccount, snils, type Rand } from './seed-data'
 import { sampleFacts, sampleKey } from './storage'
 
@@ -35,6 +36,8 @@ export async function seedClients(db: Db, demo: DemoSeed): Promise<void> {
   const now = new Date(demo.clock.now())
   const rand = prng(20240816)
   const registry = organizations(5, REGISTRY_SIZE)
+  // The demo banks in the bank directory, so their BIK fills the bank-details form (a real directory: import:bik).
+  await upsertBanks(db, demo.clock, BANKS.map(b => ({ bik: b.bik, name: b.name, correspondent_account: b.corr, city: 'Москва' })))
 
   for (let i = 0; i < registry.length; i += 100) {
     await db.insert(registryOrganizations).values(registry.slice(i, i + 100).map(({ legal_form: _lf, ...org }) => org))

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react'
+import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -8,7 +9,8 @@ import { Panel } from '../../../core/ui/Card'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { formKey } from '../commands'
-import type { BankAccount, BankAccountFormInput } from '../contract'
+import type { BankAccount, BankAccountFormInput, DirectoryBank } from '../contract'
+import { bankByBik } from '../remotes'
 import { $forms, $removeFailures, IDLE_FORM } from '../model'
 import { bankAccountForm } from '../rules/forms'
 import { bankAccountWarnings } from '../rules/warnings'
@@ -26,6 +28,36 @@ interface AccountValues extends Values {
   correspondent_account: string
   settlement_account: string
   is_main: boolean
+}
+
+/**
+ * A complete BIK the user typed is looked up in the bank directory; what it finds fills the bank's name and
+ * correspondent account (once per BIK: typed corrections stay). Returns the BIK field's help line. An account
+ * opened for editing keeps its stored details until its BIK changes.
+ */
+function useBankDirectory(bik: string, stored: string | null, fill: (bank: DirectoryBank) => void): string {
+  const t = useT('clients')
+  const dispatch = useDispatch()
+  const lookup = useUnit(bankByBik.$state)
+  const [asked, setAsked] = useState<string | null>(stored)
+  const complete = /^\d{9}$/.test(bik)
+  useEffect(() => {
+    if (complete && bik !== asked) {
+      setAsked(bik)
+      void dispatch('clients/lookUpBank', { bik })
+    }
+  }, [bik, complete, asked, dispatch])
+  const mine = complete && bik === asked && lookup.status !== 'idle' && lookup.query.bik === bik
+  const found = mine && lookup.status === 'loaded' ? lookup.data : null
+  const fillRef = useRef(fill)
+  fillRef.current = fill
+  useEffect(() => {
+    if (found) fillRef.current(found)
+  }, [found])
+  if (!mine || bik === stored) return t('bank.bikHint')
+  if (lookup.status === 'loading') return t('bank.bikLooking')
+  if (lookup.status === 'failed') return t('bank.bikFailed')
+  return found ? t('bank.bikFound') : t('bank.bikUnknown')
 }
 
 function AccountForm({ companyId, account, first, onClose }: { companyId: number; account: BankAccount | null; first: boolean; onClose: () => void }) {
@@ -49,6 +81,9 @@ function AccountForm({ companyId, account, first, onClose }: { companyId: number
   })
   useUnsavedChanges(form.dirty)
   const f = form.field
+  const bikHelp = useBankDirectory(form.values.bik, account?.bik ?? null, found =>
+    form.setMany({ bank_name: found.name, correspondent_account: found.correspondent_account ?? '' }),
+  )
   return (
     <form onSubmit={form.submit} noValidate data-testid="account-form" aria-label={t('bank.account')}>
       <Stack gap="lg">
@@ -56,7 +91,7 @@ function AccountForm({ companyId, account, first, onClose }: { companyId: number
           <Wide>
             <Text field={f('bank_name')} label={t('bank.bankName')} isRequired />
           </Wide>
-          <Masked field={f('bik')} label={t('bank.bik')} mask="#########" isRequired />
+          <Masked field={f('bik')} label={t('bank.bik')} mask="#########" isRequired description={bikHelp} />
           <Masked field={f('settlement_account')} label={t('bank.settlementAccount')} mask="####################" isRequired />
           <Masked field={f('correspondent_account')} label={t('bank.correspondentAccount')} mask="####################" />
         </FieldGrid>

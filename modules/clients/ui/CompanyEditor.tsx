@@ -112,8 +112,8 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
         <TabList aria-label={t('tabs.label')}>
           {tabs.map(key => (
             <Tab key={key} id={key} data-testid={`tab-${key}`}>
-              {/* The client's ClientCompany calls tab 1 "officials and founders" (SPEC §2); Company edit "ultimate beneficiaries". */}
-              {t(key === 'people' && tabs === CLIENT_COMPANY_TABS ? 'tabs.faces' : `tabs.${key}`)}
+              {/* One name for the people tab in the client's cabinet and the agent's card: SPEC §2 "officials and founders" (it holds both). */}
+              {t(`tabs.${key}`)}
             </Tab>
           ))}
         </TabList>

@@ -99,6 +99,7 @@ describe('company form', () => {
       kpp: '230801001',
       okved: '41.20',
       creation_date: '14.08.2010',
+      legal_form: '3',
       contact_person_name: 'Кузнецов Олег Петрович',
       bidder_email: 'a@b.ru',
       legal_address: { city: 'Краснодар', zipcode: '350000', street: 'ул. Красная', house: '1', office: '' },
@@ -106,6 +107,11 @@ describe('company form', () => {
     expect(cutDescription(item.value)).toHaveLength(61)
     expect(cutDescription(item.value).endsWith('…')).toBe(true)
     expect(cutDescription('ООО «Ромашка»')).toBe('ООО «Ромашка»')
+    // A name that tells nothing keeps the legal form the user chose.
+    const unknown = { ...item, title: 'Ромашка', data: { ...item.data, short_name: 'Ромашка', full_name: 'Ромашка' } }
+    expect(fromSearch({ ...typed, legal_form: '4' }, unknown).legal_form).toBe('4')
+    const jointStock = { ...item, data: { ...item.data, short_name: 'ПАО «Сбербанк»', full_name: 'Публичное акционерное общество «Сбербанк России»' } }
+    expect(fromSearch(typed, jointStock).legal_form).toBe('2')
   })
 })
 

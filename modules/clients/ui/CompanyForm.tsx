@@ -8,6 +8,7 @@ import { formKey } from '../commands'
 import type { Company, CompanyFormInput, CompanySearchItem } from '../contract'
 import { $forms, IDLE_FORM } from '../model'
 import type { CompanyKind } from '../rules/catalogues'
+import { legalFormOf } from '../rules/legal-form'
 import { companyForm, type Address } from '../rules/forms'
 import { companyWarnings } from '../rules/warnings'
 import { legalFormOptions, organizationTypeOptions, statusOptions, taxOptions } from './catalogue'
@@ -107,6 +108,7 @@ export function fromSearch(values: CompanyValues, item: CompanySearchItem): Comp
     legal_address: addressValues(d.legal_address),
     creation_date: isoToRu(d.creation_date) || values.creation_date,
     status: d.status,
+    legal_form: str(legalFormOf(d.kind, d.short_name || item.title, d.full_name)) || values.legal_form,
     contact_person_name: values.contact_person_name || str(d.head_name),
   }
 }

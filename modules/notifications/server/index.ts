@@ -83,6 +83,8 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
         flush: () => dispatcher.flush(),
       }
       app.extensions.notifier = notifier
+      // Core routes that send a letter of their own (the profile's e-mail confirmation) use the same provider.
+      app.extensions.mail = mail
       app.extensions.feedbackReceived.push(notifyAdminsOfFeedback(app.notify))
       const digest = createFeedbackDigest({ db: deps.db, clock: deps.clock, mail, texts, publicUrl: deps.config.publicUrl, secret, intervalMs: deps.config.feedbackDigestMs, log: app.log })
       digests.set(app, digest)

@@ -18,6 +18,8 @@ import { TextField } from '../../../../core/ui/TextField'
 import { normalizePhoneInput } from '../../../../core/validation/phone'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, type Caller, type CallerCreateForm } from '../../contract'
 import { $callerSave, callerRecord, freeSipsList, officesList } from '../../model'
+import { $profile } from '../../../../core/auth/model'
+import { employeeOffice, sipFitsOffice } from '../../access'
 import { check, fieldError, formError } from '../fields/errors'
 import { RadioGroup } from '../fields/RadioGroup'
 import { SelectField } from '../../../../core/ui/SelectField'
@@ -71,7 +73,7 @@ export default function CallerFormPage({ params }: PageProps) {
   const dispatch = useDispatch()
   const id = params.id ? Number(params.id) : null
   const editing = id !== null
-  const { caller, offices, freeSips, save } = useUnit({ caller: callerRecord.$state, offices: officesList.$state, freeSips: freeSipsList.$state, save: $callerSave })
+  const { caller, offices, freeSips, save, profile } = useUnit({ caller: callerRecord.$state, offices: officesList.$state, freeSips: freeSipsList.$state, save: $callerSave, profile: $profile })
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [filled, setFilled] = useState(false)
@@ -109,6 +111,13 @@ export default function CallerFormPage({ params }: PageProps) {
       setValues(v => ({ ...v, [field]: value }))
       setErrors(({ [field]: _, ...rest }) => rest)
     }
+  // Another office: the account chosen for the old one is not offered any more, so it is not kept either.
+  const setOffice = (value: string) => {
+    set('office_id')(value)
+    const account = (freeSips.data ?? []).find(s => s.code === values.sip)
+    const next = profile ? employeeOffice(profile, value ? Number(value) : null) : null
+    if (account && !sipFitsOffice(account.office_id, next)) setValues(v => ({ ...v, sip: '' }))
+  }
   const failure = save.status === 'failed' ? save.failure : null
   const error = (field: string) => {
     const local = Object.entries(errors).find(([key]) => key === field || key.startsWith(`${field}.`))
@@ -129,7 +138,10 @@ export default function CallerFormPage({ params }: PageProps) {
   if (current?.office_id && !officeOptions.some(o => o.value === String(current.office_id))) {
     officeOptions.push({ value: String(current.office_id), label: current.office_name ?? `#${current.office_id}` })
   }
-  const sipOptions = [{ value: '', label: t('callers.noSip') }, ...(freeSips.data ?? []).map(s => ({ value: s.code, label: `${s.code} — ${s.name}` }))]
+  // Only accounts the employee's office may use (its own and shared ones): the server refuses the others.
+  const office = profile ? employeeOffice(profile, values.office_id ? Number(values.office_id) : null) : null
+  const fitting = (freeSips.data ?? []).filter(s => sipFitsOffice(s.office_id, office))
+  const sipOptions = [{ value: '', label: t('callers.noSip') }, ...fitting.map(s => ({ value: s.code, label: `${s.code} — ${s.name}` }))]
   if (current?.sip && !sipOptions.some(o => o.value === current.sip)) sipOptions.splice(1, 0, { value: current.sip, label: current.sip })
   const general = formError(failure, FIELDS)
 
@@ -156,7 +168,7 @@ export default function CallerFormPage({ params }: PageProps) {
           />
           <PhoneField label={t('callers.phone')} name="phone" isRequired value={values.phone} onChange={set('phone')} errorMessage={error('phone')} autoComplete="off" />
           <TextField label={t('callers.email')} name="email" type="email" value={values.email} onChange={set('email')} errorMessage={error('email')} autoComplete="off" />
-          <SelectField label={t('callers.office')} name="office_id" value={values.office_id} onChange={set('office_id')} options={officeOptions} errorMessage={error('office_id')} />
+          <SelectField label={t('callers.office')} name="office_id" value={values.office_id} onChange={setOffice} options={officeOptions} errorMessage={error('office_id')} />
           <SelectField label={t('callers.sip')} name="sip" value={values.sip} onChange={set('sip')} options={sipOptions} description={t('callers.sipHint')} errorMessage={error('sip')} />
           <TextArea label={t('callers.emails')} name="emails" rows={3} value={values.emails} onChange={set('emails')} description={t('callers.emailsHint')} errorMessage={error('emails')} />
           <PasswordField
