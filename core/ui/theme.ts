@@ -40,6 +40,21 @@ export const color = {
   backdrop: 'rgba(16, 24, 40, 0.48)',
   sidebar: '#1f2937',
   sidebarText: '#e5e9ef',
+  /** Solid (not translucent) so the contrast of every state can be computed: see sidebarStates. */
+  sidebarHover: '#2f3a4a',
+  sidebarActive: '#3a4557',
+  sidebarTextActive: '#ffffff',
+} as const
+
+/**
+ * Text on background of each sidebar entry state. The sidebar's CSS and the contrast test read these same
+ * pairs, so a colour change that drops a state under 4.5:1 fails the test.
+ */
+export const sidebarStates = {
+  idle: { fg: color.sidebarText, bg: color.sidebar },
+  hover: { fg: color.sidebarText, bg: color.sidebarHover },
+  active: { fg: color.sidebarTextActive, bg: color.sidebarActive },
+  activeHover: { fg: color.sidebarTextActive, bg: color.sidebarHover },
 } as const
 
 /** 4-px grid; dense by default. */
@@ -125,11 +140,26 @@ export const motion = {
 /** Widths where the shell changes layout (min-width media queries). */
 export const breakpoint = {
   sm: '600px',
+  /** From here up the sidebar stands beside the page; below it is a drawer over the page. */
+  tablet: '900px',
   md: '960px',
   lg: '1280px',
 } as const
 
-export const theme = { color, space, radius, font, shadow, z, size, motion, breakpoint } as const
+const below = (width: string) => `(max-width: ${parseFloat(width) - 0.02}px)`
+
+/**
+ * The one definition of the shell's layout changes, for CSS (`@media ${({ theme }) => theme.media.compact}`)
+ * and JS (`useMedia(media.compact)`) alike, so the drawer's script and its styles never disagree.
+ */
+export const media = {
+  /** A tablet or a phone: the sidebar is a drawer, the header compact. */
+  compact: below(breakpoint.tablet),
+  /** A phone: one-column forms, dialogs over the whole screen. */
+  phone: below(breakpoint.sm),
+} as const
+
+export const theme = { color, space, radius, font, shadow, z, size, motion, breakpoint, media } as const
 
 export type Theme = typeof theme
 export type Space = keyof typeof space

@@ -1,0 +1,72 @@
+import { useEffect, useRef, type RefObject } from 'react'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(el => !el.closest('[inert]'))
+}
+
+export interface DrawerOptions {
+  isOpen: boolean
+  onClose: () => void
+  /** Where focus goes back to when the drawer closes (the button that opened it). */
+  returnFocus: RefObject<HTMLElement | null>
+}
+
+/**
+ * A drawer over the page that behaves like a modal dialog: opening moves focus into it (the current entry, or
+ * the first control), Tab and Shift+Tab cycle inside it, Escape closes it, and closing returns focus to the
+ * button that opened it. The page behind is made `inert` by its owner, so screen readers stay inside too.
+ */
+export function useDrawer(panel: RefObject<HTMLElement | null>, { isOpen, onClose, returnFocus }: DrawerOptions) {
+  const close = useRef(onClose)
+  close.current = onClose
+  const wasOpen = useRef(false)
+
+  useEffect(() => {
+    const root = panel.current
+    if (!isOpen || !root) {
+      // Only a drawer that was open hands focus back (the first render must not steal focus from the page), and
+      // only when focus was still its own: in the drawer, or dropped on the body by a click on the backdrop.
+      const active = document.activeElement
+      if (wasOpen.current && (!active || active === document.body || root?.contains(active))) returnFocus.current?.focus()
+      wasOpen.current = false
+      return
+    }
+    wasOpen.current = true
+    const current = root.querySelector<HTMLElement>('[aria-current="page"]')
+    ;(current ?? focusables(root)[0] ?? root).focus()
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        close.current()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = focusables(root)
+      if (items.length === 0) return
+      const first = items[0]!
+      const last = items[items.length - 1]!
+      const active = document.activeElement
+      if (event.shiftKey && (active === first || !root.contains(active))) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    // Focus that lands outside (a click on a floating widget, a script) is brought back in.
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !root.contains(event.target)) (focusables(root)[0] ?? root).focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
+    }
+  }, [isOpen, panel, returnFocus])
+}
