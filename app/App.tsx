@@ -4,6 +4,7 @@ import { RuntimeProvider } from '../core/react/runtime'
 import type { Runtime } from '../core/runtime'
 import { UiProvider } from '../core/ui/UiProvider'
 import { AppRoutes } from './routing/AppRoutes'
+import { DocumentTitle } from './shell/DocumentTitle'
 import { Toasts } from './shell/Toasts'
 
 function Themed() {
@@ -12,6 +13,7 @@ function Themed() {
     <UiProvider locale={locale === 'en' ? 'en-US' : 'ru-RU'}>
       <AppRoutes />
       <Toasts />
+      <DocumentTitle />
     </UiProvider>
   )
 }
