@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { LocaleSwitch } from '../../core/i18n/LocaleSwitch'
 import { useT } from '../../core/i18n/useT'
 import { Badge } from '../../core/ui/Badge'
-import { buttonCss } from '../../core/ui/buttonStyles'
+import { buttonCss, type ButtonSize, type ButtonVariant } from '../../core/ui/buttonStyles'
 import { CompletenessBar } from './CompletenessBar'
 import { NavIcon } from './navIcons'
 import { SIDEBAR_ID } from './Sidebar'
@@ -63,7 +63,7 @@ const Progress = styled.div`
     min-width: 0 !important;
   }
 `
-const MenuButton = styled.button`
+const MenuButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize; $square: boolean }>`
   ${buttonCss}
   &:hover {
     background: ${({ theme }) => theme.color.primarySoft};

@@ -30,6 +30,7 @@ const Nav = styled.nav<{ $open: boolean; $drawer: boolean }>`
     $drawer &&
     css`
       /* Over the page, not beside it: the page keeps the whole width of a phone. */
+      grid-area: auto;
       position: fixed;
       inset-block: 0;
       inset-inline-start: 0;
@@ -206,7 +207,11 @@ export function Sidebar(props: SidebarProps) {
           type="button"
           data-testid="support"
           $open={open}
-          onClick={() => void dispatch('feedback/open', {})}
+          onClick={() => {
+            // The dialog takes focus over the page: the drawer closes first so its focus trap does not hold on.
+            if (drawer) props.onClose()
+            void dispatch('feedback/open', {})
+          }}
           title={open ? undefined : t('shell:sidebar.support')}
         >
           <NavIcon name="support" />

@@ -58,9 +58,12 @@ export function useDrawer(panel: RefObject<HTMLElement | null>, { isOpen, onClos
         first.focus()
       }
     }
-    // Focus that lands outside (a click on a floating widget, a script) is brought back in.
+    // Focus that lands elsewhere in the app (a script, a floating widget) is brought back in; a layer portalled
+    // above the app (a dialog opened from the drawer) keeps its own.
+    const app = root.closest('#root') ?? document.body
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !root.contains(event.target)) (focusables(root)[0] ?? root).focus()
+      const target = event.target
+      if (target instanceof Node && !root.contains(target) && app.contains(target)) (focusables(root)[0] ?? root).focus()
     }
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
