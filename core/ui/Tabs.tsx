@@ -132,8 +132,6 @@ export function TabList<T extends object>(props: TabListProps<T>) {
     return () => observer.disconnect()
   }, [measure])
 
-  if (props.orientation === 'vertical') return <StyledTabList {...props} />
-
   const page = (direction: 1 | -1) => {
     const el = scroller.current
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8 })
