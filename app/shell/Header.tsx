@@ -59,8 +59,21 @@ const Progress = styled.div`
   &:empty {
     display: none;
   }
-  > * {
+  /* Its parts ask for 120–200 px; the header's controls come first, the bar takes what is left. */
+  &,
+  * {
     min-width: 0 !important;
+  }
+  @media ${({ theme }) => theme.media.phone} {
+    /* On a phone the bar alone stays, without its label (the progress bar keeps its accessible name). */
+    .react-aria-Label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
   }
 `
 const MenuButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize; $square: boolean }>`

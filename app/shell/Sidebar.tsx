@@ -163,7 +163,14 @@ export function Sidebar(props: SidebarProps) {
     const label = t(entry.label)
     return (
       <li key={entry.id}>
-        <ItemLink href={entry.to} $open={open} aria-current={isCurrent(entry, location) ? 'page' : undefined} title={open ? undefined : label}>
+        <ItemLink
+          href={entry.to}
+          $open={open}
+          aria-current={isCurrent(entry, location) ? 'page' : undefined}
+          title={open ? undefined : label}
+          // The page's own entry changes no location, yet the drawer must still close on it.
+          onClick={drawer ? props.onClose : undefined}
+        >
           <NavIcon name={entry.icon} />
           <span>{label}</span>
         </ItemLink>

@@ -10,6 +10,13 @@ import { ChevronDownIcon } from '../../core/ui/icons'
 const loadMenu = () => import('./UserMenuPopover')
 const UserMenuPopover = lazy(loadMenu)
 
+/** Name, icon and chevron on one line (svg is display: block globally). */
+const Face = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`
 const Who = styled.span`
   display: inline-flex;
   flex-direction: column;
@@ -75,14 +82,16 @@ export function UserMenu() {
         onHoverStart={() => void loadMenu()}
         onFocus={() => void loadMenu()}
       >
-        <Who>
-          <span>{profile.name}</span>
-          <small>{role}</small>
-        </Who>
-        <PersonIcon width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true" focusable="false">
-          <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a7 7 0 0 1 16 0v1" />
-        </PersonIcon>
-        <ChevronDownIcon />
+        <Face>
+          <Who>
+            <span>{profile.name}</span>
+            <small>{role}</small>
+          </Who>
+            <PersonIcon width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a7 7 0 0 1 16 0v1" />
+          </PersonIcon>
+          <ChevronDownIcon />
+        </Face>
       </Button>
       {loaded && (
         <Suspense fallback={null}>

@@ -157,6 +157,7 @@ describe('on a phone (390 × 844), every screen of every role fits and keeps the
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
     const drawer = page.locator(shell.drawer)
     await drawer.waitFor({ state: 'visible' })
+    if (SHOTS) await page.waitForTimeout(400) // the slide-in
     await shot(page, '390-ru-drawer')
     const inDrawer = () => page.evaluate(() => document.getElementById('sidebar')!.contains(document.activeElement))
     expect(await inDrawer(), 'opening moves focus into the drawer').toBe(true)
@@ -283,8 +284,17 @@ describe('at 1440', () => {
       // Visible controls: the forward arrow shows the rest.
       const forward = page.locator('[data-testid="tabs-forward"]')
       await expectReachable(page, forward, 'tabs forward arrow')
-      while (!(await forward.isDisabled())) await forward.click()
-      await expect.poll(() => inStrip(tabs.nth(count - 1))).toBe(true)
+      // The strip scrolls smoothly: press while the arrow is enabled, until the last tab is in view.
+      await expect
+        .poll(
+          async () => {
+            if (await forward.isEnabled()) await forward.click()
+            return inStrip(tabs.nth(count - 1))
+          },
+          { intervals: [400], timeout: 10_000 },
+        )
+        .toBe(true)
+      expect(await page.locator('[data-testid="tabs-back"]').isEnabled()).toBe(true)
     }
     // The keyboard reaches every tab and each focused tab is wholly in view.
     await tabs.first().click()
