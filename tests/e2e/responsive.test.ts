@@ -291,7 +291,7 @@ describe('at 1440', () => {
             if (await forward.isEnabled()) await forward.click()
             return inStrip(tabs.nth(count - 1))
           },
-          { intervals: [400], timeout: 10_000 },
+          { interval: 400, timeout: 10_000 },
         )
         .toBe(true)
       expect(await page.locator('[data-testid="tabs-back"]').isEnabled()).toBe(true)
