@@ -46,7 +46,8 @@ const End = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  min-width: 0;
+  /* The bell, the language and the user menu never shrink away: the completeness bar gives way instead. */
+  flex: none;
 
   @media ${({ theme }) => theme.media.compact} {
     gap: ${({ theme }) => theme.space.xs};
