@@ -324,5 +324,13 @@ describe('at 1440', () => {
     const region = await page.locator('section[aria-label]').filter({ has: page.locator('[data-live]') }).first().boundingBox()
     if (region) expect(region.y).toBeGreaterThanOrEqual(header.y + header.height)
     expect(pathOf(page)).toMatch(/^\/clients\/\d+/)
+    if (SHOTS) {
+      await page.locator(sel.localeSwitch).click()
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
+      await shot(page, '1440-en-company-card')
+      await page.goto('/tasks')
+      await settled(page)
+      await shot(page, '1440-en-tasks')
+    }
   })
 })
