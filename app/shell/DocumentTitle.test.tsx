@@ -6,7 +6,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { definePlugin } from '../../core/plugin/types'
 import { renderInRuntime } from '../routing/renderInRuntime'
-import { DocumentTitle } from './DocumentTitle'
+import DocumentTitle from './DocumentTitle'
 
 afterEach(cleanup)
 

@@ -10,7 +10,7 @@ import { usePageHeading, useDocumentTitle } from '../../core/title/useDocumentTi
  * sidebar's label for its own page (what the plugins declare), otherwise the page's h1, otherwise the label of
  * the sidebar section it lies under; the product's name is the shell pack's `appName`.
  */
-export function DocumentTitle() {
+export default function DocumentTitle() {
   const t = useT()
   const { registry, i18n } = useRuntime()
   const [location] = useLocation()

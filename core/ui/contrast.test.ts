@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contrastRatio } from './contrast'
-import { color, sidebarStates } from './theme'
+import { sidebarStates } from './sidebarStates'
+import { color } from './theme'
 
 describe('contrastRatio', () => {
   it('matches the WCAG reference values', () => {

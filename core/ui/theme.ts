@@ -40,22 +40,8 @@ export const color = {
   backdrop: 'rgba(16, 24, 40, 0.48)',
   sidebar: '#1f2937',
   sidebarText: '#e5e9ef',
-  /** Solid (not translucent) so the contrast of every state can be computed: see sidebarStates. */
-  sidebarHover: '#2f3a4a',
-  sidebarActive: '#3a4557',
-  sidebarTextActive: '#ffffff',
 } as const
 
-/**
- * Text on background of each sidebar entry state. The sidebar's CSS and the contrast test read these same
- * pairs, so a colour change that drops a state under 4.5:1 fails the test.
- */
-export const sidebarStates = {
-  idle: { fg: color.sidebarText, bg: color.sidebar },
-  hover: { fg: color.sidebarText, bg: color.sidebarHover },
-  active: { fg: color.sidebarTextActive, bg: color.sidebarActive },
-  activeHover: { fg: color.sidebarTextActive, bg: color.sidebarHover },
-} as const
 
 /** 4-px grid; dense by default. */
 export const space = {
