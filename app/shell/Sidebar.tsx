@@ -39,11 +39,12 @@ const Nav = styled.nav<{ $open: boolean; $drawer: boolean }>`
       z-index: ${theme.z.overlay + 1};
       box-shadow: ${theme.shadow.lg};
       transform: translateX(${$open ? '0' : '-100%'});
-      /* Closed, it is hidden from focus and screen readers too (after the slide-out). */
+      /* Closed, it is hidden from focus and screen readers too (after the slide-out). Opening shows it at once,
+         with no visibility transition at all: even a reduced-motion one would leave it hidden when focus moves in. */
       visibility: ${$open ? 'visible' : 'hidden'};
-      transition:
-        transform ${theme.motion.normal} ${theme.motion.easing},
-        visibility 0s linear ${$open ? '0s' : theme.motion.normal};
+      transition: ${$open
+        ? `transform ${theme.motion.normal} ${theme.motion.easing}`
+        : `transform ${theme.motion.normal} ${theme.motion.easing}, visibility 0s linear ${theme.motion.normal}`};
     `}
 `
 

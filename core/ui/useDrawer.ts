@@ -36,7 +36,16 @@ export function useDrawer(panel: RefObject<HTMLElement | null>, { isOpen, onClos
     }
     wasOpen.current = true
     const current = root.querySelector<HTMLElement>('[aria-current="page"]')
-    ;(current ?? focusables(root)[0] ?? root).focus()
+    const target = current ?? focusables(root)[0] ?? root
+    // Its entries may still be hidden for a frame or two: with reduced motion every element gets a tiny
+    // transition (GlobalStyle), visibility included, so focus is tried again each frame until it holds.
+    let retry = 0
+    let frames = 0
+    const moveFocus = () => {
+      target.focus()
+      if (document.activeElement !== target && ++frames < 30) retry = requestAnimationFrame(moveFocus)
+    }
+    moveFocus()
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -68,6 +77,7 @@ export function useDrawer(panel: RefObject<HTMLElement | null>, { isOpen, onClos
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
     return () => {
+      cancelAnimationFrame(retry)
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('focusin', onFocusIn)
     }

@@ -115,7 +115,7 @@ async function openDrawer(page: Page) {
 async function drawerEntries(page: Page): Promise<Array<[string, string]>> {
   await openDrawer(page)
   const entries = await page.locator(`${shell.drawer} a[href]`).evaluateAll(links =>
-    links.map(a => [new URL((a as HTMLAnchorElement).href).pathname, (a as HTMLElement).innerText.trim()] as [string, string]),
+    links.map(a => [new URL((a as HTMLAnchorElement).href).pathname, (a.textContent ?? "").trim()] as [string, string]),
   )
   await page.keyboard.press('Escape')
   await page.locator(shell.drawer).waitFor({ state: 'hidden' })
@@ -177,7 +177,12 @@ describe('on a phone (390 × 844), every screen of every role fits and keeps the
     if (SHOTS) await page.waitForTimeout(400) // the slide-in
     await shot(page, '390-ru-drawer')
     const inDrawer = () => page.evaluate(() => document.getElementById('sidebar')!.contains(document.activeElement))
-    expect(await inDrawer(), 'opening moves focus into the drawer').toBe(true)
+    await expect
+      .poll(async () => ((await inDrawer()) ? 'in the drawer' : await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))), {
+        message: 'opening moves focus into the drawer',
+        timeout: 2000,
+      })
+      .toBe('in the drawer')
     const stops = await drawer.locator('a[href], button').count()
     for (let i = 0; i < stops + 2; i++) {
       await page.keyboard.press('Tab')
