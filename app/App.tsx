@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react'
+import { lazy, Suspense } from 'react'
 import { $locale } from '../core/i18n/model'
 import { RuntimeProvider } from '../core/react/runtime'
 import type { Runtime } from '../core/runtime'
@@ -6,12 +7,18 @@ import { UiProvider } from '../core/ui/UiProvider'
 import { AppRoutes } from './routing/AppRoutes'
 import { Toasts } from './shell/Toasts'
 
+// The title follows a moment after the first paint: its code stays out of /login's first load.
+const DocumentTitle = lazy(() => import('./shell/DocumentTitle'))
+
 function Themed() {
   const locale = useUnit($locale)
   return (
     <UiProvider locale={locale === 'en' ? 'en-US' : 'ru-RU'}>
       <AppRoutes />
       <Toasts />
+      <Suspense fallback={null}>
+        <DocumentTitle />
+      </Suspense>
     </UiProvider>
   )
 }

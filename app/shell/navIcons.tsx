@@ -22,6 +22,7 @@ const paths: Record<string, string> = {
   badge: 'M12 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12zM8.2 13.9 7 23l5-3 5 3-1.2-9.1',
   support: 'M21 11.5a8.4 8.4 0 0 1-9 8.4 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.7a8.4 8.4 0 0 1-.9-3.8 8.5 8.5 0 0 1 8.5-8.5h.5a8.5 8.5 0 0 1 8 8z',
   menu: 'M3 12h18M3 6h18M3 18h18',
+  close: 'M18 6 6 18M6 6l12 12',
 }
 
 export function NavIcon({ name }: { name?: string | undefined }) {

@@ -34,6 +34,11 @@ const Overlay = styled(ModalOverlay)`
       animation: none;
     }
   }
+  /* A phone: the dialog takes the whole screen (no margins to scroll around). */
+  @media ${({ theme }) => theme.media.phone} {
+    padding: 0;
+    align-items: stretch;
+  }
 `
 
 const Box = styled(Modal)<{ $size: DialogSize }>`
@@ -51,6 +56,12 @@ const Box = styled(Modal)<{ $size: DialogSize }>`
       animation: none;
     }
   }
+  @media ${({ theme }) => theme.media.phone} {
+    max-width: none;
+    min-height: 100dvh;
+    border-radius: 0;
+    box-shadow: none;
+  }
 `
 
 const Surface = styled(AriaDialog)`
@@ -58,6 +69,10 @@ const Surface = styled(AriaDialog)`
   flex-direction: column;
   max-height: 84vh;
   outline: none;
+  @media ${({ theme }) => theme.media.phone} {
+    height: 100dvh;
+    max-height: none;
+  }
 `
 
 const Header = styled.div`
@@ -74,8 +89,13 @@ const Title = styled(Heading)`
 `
 
 const Body = styled.div`
+  flex: 1 1 auto;
+  min-height: 0;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xl} ${theme.space.lg}`};
   overflow-y: auto;
+  @media ${({ theme }) => theme.media.phone} {
+    padding-inline: ${({ theme }) => theme.space.lg};
+  }
 `
 
 const Footer = styled.div`

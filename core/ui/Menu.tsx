@@ -61,6 +61,11 @@ export const MenuSeparator = styled(Separator)`
 export interface MenuProps<T extends object> extends Omit<AriaMenuProps<T>, 'className' | 'style'> {
   /** Where the popover opens relative to the trigger; 'bottom end' suits a header user menu. */
   placement?: PopoverProps['placement']
+  /**
+   * Without a <MenuTrigger>: the popover's own trigger and state, so a menu can load lazily on first opening
+   * while its button is already on the page (the header's user menu).
+   */
+  popover?: Pick<PopoverProps, 'triggerRef' | 'isOpen' | 'onOpenChange'>
 }
 
 /**
@@ -71,9 +76,9 @@ export interface MenuProps<T extends object> extends Omit<AriaMenuProps<T>, 'cla
  * Arrow keys, typeahead, Escape and focus return come from react-aria. Items with `href` navigate through
  * react-aria's RouterProvider (the app binds it to its router).
  */
-export function Menu<T extends object>({ placement = 'bottom end', ...rest }: MenuProps<T>) {
+export function Menu<T extends object>({ placement = 'bottom end', popover, ...rest }: MenuProps<T>) {
   return (
-    <MenuPopover placement={placement} offset={4}>
+    <MenuPopover placement={placement} offset={4} {...popover}>
       <MenuList {...rest} />
     </MenuPopover>
   )

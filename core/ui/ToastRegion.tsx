@@ -40,13 +40,18 @@ const enter = keyframes`from { opacity: 0; transform: translateY(-6px); }`
 
 const Region = styled.section<{ $placement: 'top-end' | 'bottom-end' }>`
   position: fixed;
-  ${({ $placement, theme }) => ($placement === 'top-end' ? `top: ${theme.space.lg};` : `bottom: ${theme.space.lg};`)}
+  /* Under the header, never over its bell, language switch and user menu (the header is as tall on a phone). */
+  ${({ $placement, theme }) =>
+    $placement === 'top-end' ? `top: calc(${theme.size.headerHeight} + ${theme.space.sm});` : `bottom: ${theme.space.lg};`}
   right: ${({ theme }) => theme.space.lg};
+  @media ${({ theme }) => theme.media.phone} {
+    right: ${({ theme }) => theme.space.sm};
+  }
   z-index: ${({ theme }) => theme.z.toast};
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
-  width: min(400px, calc(100vw - 32px));
+  width: min(400px, calc(100vw - 2 * ${({ theme }) => theme.space.sm}));
   pointer-events: none;
 `
 

@@ -42,6 +42,7 @@ export const color = {
   sidebarText: '#e5e9ef',
 } as const
 
+
 /** 4-px grid; dense by default. */
 export const space = {
   none: '0',
@@ -125,11 +126,26 @@ export const motion = {
 /** Widths where the shell changes layout (min-width media queries). */
 export const breakpoint = {
   sm: '600px',
+  /** From here up the sidebar stands beside the page; below it is a drawer over the page. */
+  tablet: '900px',
   md: '960px',
   lg: '1280px',
 } as const
 
-export const theme = { color, space, radius, font, shadow, z, size, motion, breakpoint } as const
+const below = (width: string) => `(max-width: ${parseFloat(width) - 0.02}px)`
+
+/**
+ * The one definition of the shell's layout changes, for CSS (`@media ${({ theme }) => theme.media.compact}`)
+ * and JS (`useMedia(media.compact)`) alike, so the drawer's script and its styles never disagree.
+ */
+export const media = {
+  /** A tablet or a phone: the sidebar is a drawer, the header compact. */
+  compact: below(breakpoint.tablet),
+  /** A phone: one-column forms, dialogs over the whole screen. */
+  phone: below(breakpoint.sm),
+} as const
+
+export const theme = { color, space, radius, font, shadow, z, size, motion, breakpoint, media } as const
 
 export type Theme = typeof theme
 export type Space = keyof typeof space

@@ -12,6 +12,8 @@ export const TableBox = styled.div`
 
 /** Inside the box (a container query styles only what is inside its container): the border and the scroll. */
 export const TableScroll = styled.div<{ $cards: boolean }>`
+  /* A containing block too: visually hidden texts (position: absolute) in cells stay inside the scroll. */
+  position: relative;
   max-width: 100%;
   overflow-x: auto;
   background: ${({ theme }) => theme.color.surface};

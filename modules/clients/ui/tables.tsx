@@ -11,6 +11,8 @@ import { useMoney } from './view'
  * the public pages (react-aria's Table is 50 KB).
  */
 export const TableScroll = styled.div`
+  /* A containing block too: visually hidden texts (position: absolute) in cells stay inside the scroll. */
+  position: relative;
   overflow-x: auto;
 `
 export const DataTable = styled.table`

@@ -1,14 +1,13 @@
 import { useUnit } from 'effector-react'
-import { Dialog, DialogTrigger } from 'react-aria-components/Dialog'
-import { Popover } from 'react-aria-components/Popover'
+import { lazy, Suspense } from 'react'
+import { DialogTrigger } from 'react-aria-components/Dialog'
 import styled from 'styled-components'
-import { Link } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-import { EmptyState } from '../../../core/ui/EmptyState'
 import { IconButton } from '../../../core/ui/IconButton'
 import { $notifications } from '../model'
-import { NotificationRow } from './NotificationRow'
+
+const BellPanel = lazy(() => import('./BellPanel'))
 
 const Count = styled.span`
   position: absolute;
@@ -29,37 +28,6 @@ const Anchor = styled.span`
   position: relative;
   display: inline-flex;
 `
-const Panel = styled(Popover)`
-  z-index: ${({ theme }) => theme.z.dropdown};
-  width: min(400px, calc(100vw - 16px));
-  max-height: 70vh;
-  overflow: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.divider};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-`
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  padding: ${({ theme }) => theme.space.md};
-  border-bottom: 1px solid ${({ theme }) => theme.color.divider};
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
-  a {
-    color: ${({ theme }) => theme.color.primary};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`
-
 const BellIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
     <path d="M18 8A6 6 0 0 0 6 8c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
@@ -84,25 +52,12 @@ export default function Bell() {
           </Count>
         )}
       </Anchor>
-      <Panel placement="bottom end" offset={6}>
-        <Dialog aria-label={t('title')} style={{ outline: 'none' }}>
-          <Head>
-            <h2>{t('title')}</h2>
-            <Link href="/notifications" onClick={close}>
-              {t('all')}
-            </Link>
-          </Head>
-          {header.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
-            <List data-testid="bell-list">
-              {header.map(item => (
-                <NotificationRow key={item.id} item={item} onNavigate={close} onArchive={id => void dispatch('notifications/archive', { id })} />
-              ))}
-            </List>
-          )}
-        </Dialog>
-      </Panel>
+      {/* The popover (its list, rows and empty state) loads on the first opening; the button is here at once. */}
+      {open && (
+        <Suspense fallback={null}>
+          <BellPanel header={header} onClose={close} onArchive={id => void dispatch('notifications/archive', { id })} />
+        </Suspense>
+      )}
     </DialogTrigger>
   )
 }

@@ -31,10 +31,19 @@ const Dock = styled.div`
   flex-direction: column;
   align-items: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+  /* A phone: closer to the edges, and the open card fits between the header and the button. */
+  @media ${({ theme }) => theme.media.phone} {
+    right: ${({ theme }) => theme.space.sm};
+    bottom: ${({ theme }) => theme.space.sm};
+  }
 `
 const Card = styled.section`
   width: min(360px, calc(100vw - 32px));
   max-height: calc(100vh - 120px);
+  max-height: calc(100dvh - ${({ theme }) => theme.size.headerHeight} - 72px);
+  @media ${({ theme }) => theme.media.phone} {
+    width: calc(100vw - 2 * ${({ theme }) => theme.space.sm});
+  }
   overflow-y: auto;
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.color.surface};

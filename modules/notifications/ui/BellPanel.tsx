@@ -1,0 +1,65 @@
+import { Dialog } from 'react-aria-components/Dialog'
+import { Popover } from 'react-aria-components/Popover'
+import styled from 'styled-components'
+import { Link } from 'wouter'
+import { useT } from '../../../core/i18n/useT'
+import { EmptyState } from '../../../core/ui/EmptyState'
+import type { NotificationItem } from '../contract'
+import { NotificationRow } from './NotificationRow'
+
+const Panel = styled(Popover)`
+  z-index: ${({ theme }) => theme.z.dropdown};
+  width: min(400px, calc(100vw - 16px));
+  max-height: 70vh;
+  overflow: auto;
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.divider};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+`
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: ${({ theme }) => theme.space.md};
+  border-bottom: 1px solid ${({ theme }) => theme.color.divider};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  a {
+    color: ${({ theme }) => theme.color.primary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`
+
+/** The bell's popover: the latest notifications, loaded when the bell is first opened. */
+export default function BellPanel({ header, onClose, onArchive }: { header: readonly NotificationItem[]; onClose: () => void; onArchive: (id: number) => void }) {
+  const t = useT('notifications')
+  return (
+    <Panel placement="bottom end" offset={6}>
+      <Dialog aria-label={t('title')} style={{ outline: 'none' }}>
+        <Head>
+          <h2>{t('title')}</h2>
+          <Link href="/notifications" onClick={onClose}>
+            {t('all')}
+          </Link>
+        </Head>
+        {header.length === 0 ? (
+          <EmptyState title={t('empty')} />
+        ) : (
+          <List data-testid="bell-list">
+            {header.map(item => (
+              <NotificationRow key={item.id} item={item} onNavigate={onClose} onArchive={onArchive} />
+            ))}
+          </List>
+        )}
+      </Dialog>
+    </Panel>
+  )
+}
