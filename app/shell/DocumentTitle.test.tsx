@@ -40,6 +40,8 @@ async function mountAt(path: string) {
     </Router>,
     { plugins: [clients] },
   )
+  // What the router does when a module's page is needed: its locale pack arrives with the chunk.
+  await act(() => mounted.runtime.packs.need(['crm']))
   return mounted
 }
 
