@@ -138,9 +138,9 @@ export async function loginErrorTexts(page: Page): Promise<string[]> {
   })
 }
 
-/** The signed-in shell is up: the sidebar is shown. */
+/** The signed-in shell is up: the user menu is in the header (the sidebar may be a closed drawer on a phone). */
 export async function waitForSignedIn(page: Page, timeout = 20_000): Promise<void> {
-  await page.locator(sel.sidebar).waitFor({ state: 'visible', timeout })
+  await page.locator(sel.userMenu).waitFor({ state: 'visible', timeout })
 }
 
 export async function signInAndWait(page: Page, phone: string, password: string = DEMO_PASSWORD): Promise<void> {
