@@ -238,6 +238,9 @@ describe('on a phone (390 × 844), every screen of every role fits and keeps the
     await shot(page, '390-en-company-card')
     const english = await walkEntries(page, 'en', ['/clients', '/tasks'])
     expect(english.map(([path]) => path)).toEqual(entries.map(([path]) => path))
+    // The account keeps the language it was switched to: back to Russian for the suites after this one.
+    await page.locator(sel.localeSwitch).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
   })
 
   for (const tail of ['100-00-30', '100-00-10', '100-01-60', '100-01-70', '100-00-40']) {
@@ -338,6 +341,8 @@ describe('at 1440', () => {
       await page.goto('/tasks')
       await settled(page)
       await shot(page, '1440-en-tasks')
+      await page.locator(sel.localeSwitch).click()
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
     }
   })
 })
