@@ -1,23 +1,13 @@
 import { useUnit } from 'effector-react'
 import type { RefObject } from 'react'
 import { Dialog } from 'react-aria-components/Dialog'
-import { Popover } from 'react-aria-components/Popover'
 import styled from 'styled-components'
+import { PanelPopover } from '../../core/ui/PanelPopover'
 import { Link } from 'wouter'
 import { useT } from '../../core/i18n/useT'
 import { focusWhenShown } from '../completeness/focus'
 import { $completenessItems, type CompletenessMissing } from '../completeness/model'
 
-const Panel = styled(Popover)`
-  z-index: ${({ theme }) => theme.z.dropdown};
-  width: min(380px, calc(100vw - 16px));
-  max-height: 70vh;
-  overflow: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.divider};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-`
 const Body = styled(Dialog)`
   outline: none;
   padding: ${({ theme }) => theme.space.md};
@@ -69,7 +59,7 @@ export default function CompletenessPanel({ triggerRef, close }: { triggerRef: R
   }
   const incomplete = items.filter(item => item.percent < 100)
   return (
-    <Panel triggerRef={triggerRef} isOpen onOpenChange={next => !next && close()} placement="bottom start" offset={6} data-testid="completeness-panel">
+    <PanelPopover $width={380} triggerRef={triggerRef} isOpen onOpenChange={next => !next && close()} placement="bottom start" offset={6} data-testid="completeness-panel">
       <Body aria-labelledby="completeness-title">
         <h2 id="completeness-title">{t('completeness.title')}</h2>
         {incomplete.length === 0 ? (
@@ -98,6 +88,6 @@ export default function CompletenessPanel({ triggerRef, close }: { triggerRef: R
           </Sections>
         )}
       </Body>
-    </Panel>
+    </PanelPopover>
   )
 }

@@ -1,22 +1,12 @@
 import { Dialog } from 'react-aria-components/Dialog'
-import { Popover } from 'react-aria-components/Popover'
 import styled from 'styled-components'
+import { PanelPopover } from '../../../core/ui/PanelPopover'
 import { Link } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import type { NotificationItem } from '../contract'
 import { NotificationRow } from './NotificationRow'
 
-const Panel = styled(Popover)`
-  z-index: ${({ theme }) => theme.z.dropdown};
-  width: min(400px, calc(100vw - 16px));
-  max-height: 70vh;
-  overflow: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.divider};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-`
 const Head = styled.div`
   display: flex;
   justify-content: space-between;
@@ -42,7 +32,7 @@ const List = styled.ul`
 export default function BellPanel({ header, onClose, onArchive }: { header: readonly NotificationItem[]; onClose: () => void; onArchive: (id: number) => void }) {
   const t = useT('notifications')
   return (
-    <Panel placement="bottom end" offset={6}>
+    <PanelPopover $width={400} placement="bottom end" offset={6}>
       <Dialog aria-label={t('title')} style={{ outline: 'none' }}>
         <Head>
           <h2>{t('title')}</h2>
@@ -60,6 +50,6 @@ export default function BellPanel({ header, onClose, onArchive }: { header: read
           </List>
         )}
       </Dialog>
-    </Panel>
+    </PanelPopover>
   )
 }
