@@ -54,18 +54,29 @@ export async function measureFirstLoad(browser: Browser, url: string, dist: stri
     await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [storageKeys.token, token] as const)
     const page = await context.newPage()
     const files = new Map<string, number>()
+    // Each script's body and length arrive after its response event: awaited before summing (on a busy machine some
+    // were still pending at network idle, and a page then counted 0 KB).
+    const reading: Promise<unknown>[] = []
     page.on('response', res => {
       const pathname = new URL(res.url()).pathname
       if (!/\.m?js$/.test(pathname)) return
-      void res.body().then(
-        body => files.set(pathname.replace(/^\//, ''), body.length),
-        () => undefined,
+      // Counted by name at once, so a body that cannot be read still counts (its built file's gzip size below).
+      files.set(pathname.replace(/^\//, ''), 0)
+      reading.push(
+        res.body().then(
+          body => files.set(pathname.replace(/^\//, ''), body.length),
+          () => undefined,
+        ),
+        res.headerValue('content-length').then(
+          length => length && files.set(`wire:${pathname}`, Number(length)),
+          () => undefined,
+        ),
       )
-      void res.headerValue('content-length').then(length => length && files.set(`wire:${pathname}`, Number(length)))
     })
     const t0 = Date.now()
     await page.goto(path, { waitUntil: 'networkidle' })
     const ms = Date.now() - t0
+    await Promise.allSettled(reading)
     let js = 0
     let wire = 0
     const list: { name: string; size: number }[] = []

@@ -17,12 +17,16 @@
  *        /login load, every signed-in page's first load and Lighthouse).
  *   7. Issue 10: the first load of every signed-in page (JS gzip, goal ≤ 200 KB) and Lighthouse desktop performance
  *      on /login, /clients and /company (bench/firstload.ts, bench/lighthouse.ts).
+ *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/bidchunks.ts) and the bid
+ *      lists with 100 000 bids — every tab's first page and a search by number, 50 concurrent, PGlite and Postgres
+ *      (modules/bids/server/bench.ts). --bids-only: build, the chunks, then only the bid lists.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
+import { reportBidChunks } from './bidchunks'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
 import { reportLighthouse } from './lighthouse'
@@ -343,6 +347,16 @@ async function reportFirstLoads(): Promise<void> {
   }
 }
 
+/** Issue 11 §5: the bid lists with 100 000 bids; the module owns its bench (a child process of its own). */
+function reportBidLists(): void {
+  console.log('\n## Bid lists under load (modules/bids/server/bench.ts)')
+  try {
+    execFileSync('npx', ['tsx', 'modules/bids/server/bench.ts', `--seconds=${Math.min(SECONDS, 3)}`], { cwd: REPO_ROOT, stdio: 'inherit', timeout: 1_200_000 })
+  } catch (e) {
+    console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- main
 async function main(): Promise<void> {
   console.log(`Bench on node ${process.version}, ${new Date().toISOString()}`)
@@ -356,6 +370,11 @@ async function main(): Promise<void> {
     return
   }
   reportSizes()
+  reportBidChunks(DIST)
+  if (args.has('--bids-only')) {
+    reportBidLists()
+    return
+  }
   if (args.has('--first-load-only')) {
     await reportFirstLoads()
     return
@@ -377,6 +396,7 @@ async function main(): Promise<void> {
     if (latency) console.log(formatLatency(latency))
   }
   if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
+  if (!args.has('--no-server')) reportBidLists()
 }
 
 main().then(

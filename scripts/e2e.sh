@@ -9,6 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-poppler.sh
 
 echo "--- vite build"
 npx vite build

@@ -58,6 +58,9 @@ typecheck() {
   npx tsc --noEmit -p .
 }
 
+# The generated PDFs' tests (unit, server, e2e) read their text back with pdftotext.
+bash scripts/ensure-poppler.sh || echo "--- pdftotext could not be installed: the PDF tests will fail saying so"
+
 # shellcheck disable=SC2046
 run_stage typecheck typecheck
 # shellcheck disable=SC2046

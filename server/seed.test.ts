@@ -15,9 +15,9 @@ it('seeds only an empty database, by default only an embedded one', () => {
 })
 
 describeEachDb('demo seed', ctx => {
-  it('creates the 13 demo users of DESIGN §6, who can all sign in with demo123', async () => {
+  it('creates the 14 demo users (DESIGN §6, and 0041, a second bank user), who can all sign in with demo123', async () => {
     expect(await hasAnyUser(ctx.db)).toBe(false)
-    expect(await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, testModules())).toBe(13)
+    expect(await seedDemo(ctx.db, { passwords: ctx.passwords, clock: ctx.clock }, testModules())).toBe(14)
     const rows = await ctx.db.select().from(users).orderBy(asc(users.id))
     expect(rows.map(u => [formatPhone(u.phone), u.role])).toEqual([
       ['+7 (700) 100-00-10', 10],
@@ -33,6 +33,7 @@ describeEachDb('demo seed', ctx => {
       ['+7 (700) 100-01-70', 170],
       ['+7 (700) 100-01-80', 180],
       ['+7 (700) 100-10-00', 1000],
+      ['+7 (700) 100-00-41', 40],
     ])
     const byPhone = (p: string) => rows.find(u => u.phone === p)
     expect(byPhone('77001000030')).toMatchObject({ tender_service: true, office_id: expect.any(Number) })

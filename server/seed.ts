@@ -35,6 +35,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { suffix: '0170', role: ROLE.verifier, full_name: 'Козлова Наталья Викторовна', office: 'head' },
   { suffix: '0180', role: ROLE.adminVerifier, full_name: 'Новиков Артём Олегович', office: 'head' },
   { suffix: '1000', role: ROLE.callCenterVerifier, full_name: 'Фёдорова Светлана Юрьевна', office: 'callCenter' },
+  // A second bank user of bank #1 (the partners module's seed), so the bank manager has someone to assign to. Last,
+  // so the ids of the users above stay as they were.
+  { suffix: '0041', role: ROLE.bank, full_name: 'Зайцев Кирилл Андреевич' },
 ]
 
 export const demoPhone = (suffix: string): string => `7700100${suffix}`

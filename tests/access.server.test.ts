@@ -1,5 +1,5 @@
 /**
- * One access rule, both sides (issue 8): for each of the 13 demo users, what the browser shows (sidebar, route
+ * One access rule, both sides (issue 8): for each of the 14 demo users, what the browser shows (sidebar, route
  * guard) and what the server answers (endpoint guards, the rows of the lists) come from the same declarations in
  * the modules' `access.ts` and must agree. The users are the real demo seed, signed in through the API; the browser
  * side is the real plugin registry fed with the profile the server returns.
@@ -70,7 +70,7 @@ describeEachDb(
 
     it('the browser and the server see each demo user as the same actor', async () => {
       const sessions = await demoSessions()
-      expect(sessions).toHaveLength(13)
+      expect(sessions).toHaveLength(14)
       for (const s of sessions) expect(s.actor, s.suffix).toEqual(s.serverActor)
     })
 

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9): every endpoint of the composed server × the 13 demo users × no token, against
+ * The authorization matrix (issue 9): every endpoint of the composed server × the 14 demo users × no token, against
  * the expectations written as data in tests/authz-matrix.ts. The users are the real demo seed signed in through the
  * API; bodies are empty and path ids are 1 (see the data file). Never a 5xx; a refusal is the JSON envelope.
  */
@@ -55,7 +55,7 @@ function verdict(expected: Expected, res: LightMyRequestResponse, code6969: bool
 }
 
 describeEachDb(
-  'authorization matrix: every endpoint × 13 demo users × no token',
+  'authorization matrix: every endpoint × 14 demo users × no token',
   ctx => {
     it('every endpoint has an entry and every entry an endpoint', async () => {
       const { buildApp } = await import('../server/app')

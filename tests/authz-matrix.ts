@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (issue 9) as data: for every endpoint of the composed server, who may call it. Written
  * out by hand (the oracle's own knowledge, not derived from the guards), checked by tests/authz-matrix.server.test.ts
- * against every endpoint × the 13 demo users × no token. A new endpoint without an entry fails that test, and so
+ * against every endpoint × the 14 demo users × no token. A new endpoint without an entry fails that test, and so
  * does an entry whose endpoint is gone.
  *
  * Path ids are 1 (`:id`, `:personId`…): on the demo seed that is Иванов's (0010) company, served by Сидорова (0030),
@@ -30,6 +30,27 @@ export type Expectation =
 const COMPANY_1 = { allow: ['0010', '0030', 'agentManager', 'admin'], notFound: ['0011', '0031', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 /** /physics/1: its agent (0030), the agents' manager and the admin. */
 const INDIVIDUAL_1 = { allow: ['0030', 'agentManager', 'admin'], notFound: ['client', '0031', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
+/**
+ * Bid 1 of the demo seed: a draft of Иванов's (0010) company, kept by Сидорова (0030). Drafts are private to the
+ * client's side: verifiers and the administrator get 404 like anyone outside; 1000 reads every bid.
+ */
+const BID_1_READ = { allow: ['0010', '0030', 'agentManager', 'callCenterVerifier'], notFound: ['0011', '0031', 'bank', 'bankManager', 'admin', 'verifier', 'adminVerifier'] } as const
+const BID_1_WRITE = { allow: ['0010', '0030', 'agentManager'], notFound: ['0011', '0031'] } as const
+const BID_1_ARCHIVE = { allow: ['0010', '0030', 'agentManager'], notFound: ['0011', '0031', 'admin', 'verifier', 'adminVerifier'] } as const
+/** A verifier's or rollback action on bid 1: its owners may not take it (403), nobody else sees the draft (404). */
+const BID_1_STAFF_ACTION = { allow: [], notFound: ['0011', '0031', 'admin', 'verifier', 'adminVerifier'] } as const
+/**
+ * Bid 1 is a draft (no requests); offer request 1 of the demo seed belongs to a bid at the banks (bank 1's), so /bids/1/requests/1 is no request of bid 1 — everyone the guard lets in gets 404. Request actions: the bank's
+ * staff, the bid's owners and the verifiers pass the guard (each action's own rule decides later); the chat is read
+ * by everyone who opens bids and written by all of them but 1000 (read-only).
+ */
+const REQUEST_1_ACTION = { allow: [], notFound: ['client', 'agent', 'agentManager', 'bank', 'bankManager', 'verifier', 'adminVerifier'] } as const
+const REQUEST_1_CHAT_READ = { allow: [], notFound: ['client', 'agent', 'agentManager', 'bank', 'bankManager', 'admin', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
+const REQUEST_1_CHAT_WRITE = { allow: [], notFound: ['client', 'agent', 'agentManager', 'bank', 'bankManager', 'admin', 'verifier', 'adminVerifier'] } as const
+/** A request's files: upload by bank staff only (others 403), download by whoever opens bids; no request 1 in bid 1 → 404. */
+const REQUEST_1_FILE_UPLOAD = { allow: [], notFound: ['bank', 'bankManager'] } as const
+/** /partners: everyone signed in but call-center employees (150) and bank users (40; SPEC §2). */
+const PARTNERS_READERS = { allow: ['client', 'agent', 'agentManager', 'bankManager', 'admin', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 
 /** 'METHOD /api/v1/path' as the server registers it → who may call it. */
 export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
@@ -102,6 +123,23 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/companies/:id/licences/:licenceId': COMPANY_1,
   'GET /api/v1/companies/:id/public-links': COMPANY_1,
   'POST /api/v1/companies/:id/public-links': COMPANY_1,
+  // Bids' generated documents and public links (issue 11). Bid 1 belongs to 0010's company, kept by 0030; before
+  // the demo seed has bids every allowed user gets 404 (allowed: not 401/403). Bank staff pass the guard and get 404
+  // until the partners module gives their bank's requests.
+  'GET /api/v1/bids/:id/documents/:file': { allow: ['0010', '0030', 'agentManager', 'admin', 'verifier', 'adminVerifier', 'callCenterVerifier', 'bank', 'bankManager'], notFound: ['0011', '0031'] },
+  'POST /api/v1/bids/:id/documents/generate': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'GET /api/v1/bids/:id/signings': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'POST /api/v1/bids/:id/signings': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'POST /api/v1/bids/:id/signings/:signingId/revoke': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'GET /api/v1/bids/:id/live-links': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'POST /api/v1/bids/:id/live-links': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'POST /api/v1/bids/:id/live-links/:linkId/revoke': { allow: ['0010', '0030', 'agentManager', 'verifier', 'adminVerifier'], notFound: ['0011', '0031'] },
+  'GET /api/v1/sign/:hash': 'public',
+  'POST /api/v1/sign/:hash': 'public',
+  'POST /api/v1/sign/:hash/code': 'public',
+  'POST /api/v1/sign/:hash/certificate': 'public',
+  'GET /api/v1/sign/:hash/documents/:n': 'public',
+  'GET /api/v1/live/:hash': 'public',
   'GET /api/v1/public-documents/:hash': 'public',
   'GET /api/v1/public-documents/:hash/files/:fileId': 'public',
   'GET /api/v1/public-financials/:hash': 'public',
@@ -111,11 +149,62 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/physics': { allow: ['agent', 'agentManager', 'admin'] },
   'GET /api/v1/physics/:id': INDIVIDUAL_1,
   'POST /api/v1/physics/:id': INDIVIDUAL_1,
+  'GET /api/v1/bids': { allow: ['client', 'agent', 'agentManager', 'callCenterVerifier'] },
+  'POST /api/v1/bids': { allow: ['client', 'agent', 'agentManager'] },
+  'GET /api/v1/bids/:id': BID_1_READ,
+  'POST /api/v1/bids/:id': BID_1_WRITE,
+  'POST /api/v1/bids/:id/submit': BID_1_WRITE,
+  'POST /api/v1/bids/:id/archive': BID_1_ARCHIVE,
+  'POST /api/v1/bids/:id/restore': BID_1_ARCHIVE,
+  'GET /api/v1/bids/:id/history': BID_1_READ,
+  'POST /api/v1/bids/:id/actions/take': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/send-for-correction': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/approve': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/decline': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/cancel-decline': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/return-to-work': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/send-to-banks': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/rollback-to-draft': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/rollback-to-review': BID_1_STAFF_ACTION,
+  'POST /api/v1/bids/:id/actions/rollback-to-approved': BID_1_STAFF_ACTION,
+  'GET /api/v1/verificator/bids': { allow: ['verifier', 'adminVerifier'] },
+  'POST /api/v1/bids/:id/requests/:requestId/actions/take': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/ask-documents': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/ask-verifier': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/refuse': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/make-offer': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/confirm-acceptance': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/issue': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/provide-documents': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/accept': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/ask-change': REQUEST_1_ACTION,
+  'POST /api/v1/bids/:id/requests/:requestId/actions/verify-documents': REQUEST_1_ACTION,
+  'GET /api/v1/bids/:id/requests/:requestId/chat': REQUEST_1_CHAT_READ,
+  'POST /api/v1/bids/:id/requests/:requestId/files': REQUEST_1_FILE_UPLOAD,
+  'GET /api/v1/bids/:id/requests/:requestId/files/:fileId': REQUEST_1_CHAT_READ,
+  'POST /api/v1/bids/:id/requests/:requestId/chat': REQUEST_1_CHAT_WRITE,
+  'GET /api/v1/bank-bids': { allow: ['bank', 'bankManager'] },
+  'POST /api/v1/bank-bids/:requestId/assign': { allow: ['bankManager'] },
+  'GET /api/v1/bank-bids/staff': { allow: ['bankManager'] },
   'GET /api/v1/agents': { allow: ['admin', 'verifier'] },
   'GET /api/v1/agents/:id': { allow: ['admin', 'verifier'] },
   'POST /api/v1/agents/:id/impersonate': { allow: ['admin'], fresh: true },
   'POST /api/v1/impersonation/end': { allow: 'signed-in', fresh: true },
+  'GET /api/v1/partners': PARTNERS_READERS,
+  'GET /api/v1/partners/:id': PARTNERS_READERS,
+  'POST /api/v1/partners': { allow: ['admin'] },
+  'POST /api/v1/partners/:id': { allow: ['admin'] },
+  'POST /api/v1/partners/:id/products': { allow: ['admin'] },
+  'POST /api/v1/partners/:id/products/:productId': { allow: ['admin'] },
+  'GET /api/v1/partners/:id/staff': { allow: ['admin'] },
+  'GET /api/v1/partners/bank-users': { allow: ['admin'] },
+  'POST /api/v1/partners/:id/staff': { allow: ['admin'] },
   'GET /api/v1/impersonations': { allow: ['admin'], fresh: true },
+  // A bid's documents: scoped like the bid (a draft: its owner's side and 1000, who may read but gets 409 on a change).
+  'GET /api/v1/bids/:id/documents': BID_1_READ,
+  'POST /api/v1/bids/:id/documents': BID_1_READ,
+  'POST /api/v1/bids/:id/documents/reuse': BID_1_READ,
+  'GET /api/v1/bids/:id/documents/:docId/file': BID_1_READ,
   // Deletions run after everything else (the matrix test orders them last): the first allowed user deletes the
   // row, those after get 404, which is still not a refusal.
   'POST /api/v1/companies/:id/persons/:personId/delete': COMPANY_1,
@@ -126,6 +215,9 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/companies/:id/licences/:licenceId/delete': COMPANY_1,
   'POST /api/v1/companies/:id/public-links/:linkId/revoke': COMPANY_1,
   'POST /api/v1/physics/:id/delete': INDIVIDUAL_1,
+  'POST /api/v1/bids/:id/documents/:docId/delete': BID_1_READ,
+  'POST /api/v1/partners/:id/products/:productId/delete': { allow: ['admin'] },
+  'POST /api/v1/partners/:id/staff/:userId/delete': { allow: ['admin'] },
   // A client may not delete its company (403 from the route), those who keep clients may (409: it has documents).
   'POST /api/v1/companies/:id/delete': { allow: ['0030', 'agentManager', 'admin'], notFound: ['0011', '0031', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] },
 }

@@ -72,6 +72,14 @@ export function AppRoutes() {
     loadAtNavigation(runtime, command, payload)
   }, [runtime, requestKey])
 
+  // The page's chunk and its module's locale pack (the registry's page loader asks for both) start now too, with the
+  // shell's: the page renders inside the Layout, so its own import would otherwise wait for the Layout's chunk and
+  // every pack of the role (signing in) — one step after the other. Going back to a loaded page costs nothing.
+  const preload = opensPage && route && route.access !== 'public' ? route.page : null
+  useEffect(() => {
+    if (preload) void preload().catch(() => undefined)
+  }, [preload])
+
   if (acts || decision.pending) return <GlobalLoader variant="screen" aria-label={t('loading')} />
 
   const signedIn = status === 'success' && profile !== null

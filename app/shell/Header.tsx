@@ -1,14 +1,19 @@
-import type { Ref } from 'react'
+import { useUnit } from 'effector-react'
+import { lazy, Suspense, type Ref } from 'react'
 import styled from 'styled-components'
+import { $profile } from '../../core/auth/model'
+import { ROLE } from '../../core/auth/profile'
 import { LocaleSwitch } from '../../core/i18n/LocaleSwitch'
 import { useT } from '../../core/i18n/useT'
 import { Badge } from '../../core/ui/Badge'
 import { buttonCss, type ButtonSize, type ButtonVariant } from '../../core/ui/buttonStyles'
-import { CompletenessBar } from './CompletenessBar'
 import { NavIcon } from './navIcons'
 import { SIDEBAR_ID } from './Sidebar'
 import { UserMenu } from './UserMenu'
 import { WidgetSlot } from './WidgetSlot'
+
+// Only a client has the completeness bar (react-aria's progress bar and button): other roles never fetch it.
+const CompletenessBar = lazy(() => import('./CompletenessBar').then(m => ({ default: m.CompletenessBar })))
 
 const Bar = styled.header`
   grid-area: header;
@@ -93,6 +98,7 @@ export interface HeaderMenu {
 /** The header; below the tablet width it starts with the button that opens the sidebar drawer (`menu`). */
 export function Header({ menu, inert }: { menu: HeaderMenu | null; inert?: boolean }) {
   const t = useT('shell')
+  const profile = useUnit($profile)
   return (
     <Bar inert={inert}>
       {menu && (
@@ -119,7 +125,11 @@ export function Header({ menu, inert }: { menu: HeaderMenu | null; inert?: boole
         </Badge>
       </Brand>
       <Progress>
-        <CompletenessBar />
+        {profile?.role === ROLE.client && (
+          <Suspense fallback={null}>
+            <CompletenessBar />
+          </Suspense>
+        )}
       </Progress>
       <End>
         <WidgetSlot slot="header" />

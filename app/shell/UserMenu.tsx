@@ -3,7 +3,8 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { useT } from '../../core/i18n/useT'
-import { Button } from '../../core/ui/Button'
+// Native: the trigger is part of every signed-in page's shell; react-aria's menu comes with the popover.
+import { PlainButton as Button } from '../../core/ui/PlainButton'
 import { ChevronDownIcon } from '../../core/ui/icons'
 
 // The menu itself (react-aria's Menu and Popover) loads on first opening; the button is in the first load.
@@ -80,7 +81,7 @@ export function UserMenu() {
         onPress={() => (open ? setOpen(null) : show('first'))}
         onKeyDown={onKeyDown}
         // Hovering or focusing starts the download, so the first opening rarely waits.
-        onHoverStart={() => void loadMenu()}
+        onMouseEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
       >
         <Face>

@@ -1,13 +1,13 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import styled, { css } from 'styled-components'
-import { Header as MenuHeading, MenuSection } from 'react-aria-components/Menu'
 import type { ChunkFailure } from '../../core/events/map'
 import { useT } from '../../core/i18n/useT'
 import type { WidgetSlot } from '../../core/plugin/types'
-import { IconButton } from '../../core/ui/IconButton'
 import { WarningIcon } from '../../core/ui/icons'
-import { Menu, MenuItem, MenuTrigger } from '../../core/ui/Menu'
+import { PlainButton } from '../../core/ui/PlainButton'
 
 const Place = styled.div<{ $floating: boolean }>`
+  position: relative;
   display: inline-flex;
   color: ${({ theme }) => theme.color.warning};
   ${({ $floating, theme }) =>
@@ -22,9 +22,21 @@ const Place = styled.div<{ $floating: boolean }>`
       box-shadow: ${theme.shadow.md};
     `}
 `
-const Heading = styled(MenuHeading)`
+const Panel = styled.div<{ $floating: boolean }>`
+  position: absolute;
+  ${({ $floating }) => ($floating ? 'bottom: 100%;' : 'top: 100%;')}
+  inset-inline-end: 0;
+  z-index: ${({ theme }) => theme.z.dropdown};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  width: max-content;
   max-width: 280px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  margin-block: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.sm};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.md};
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.sm};
 `
@@ -37,26 +49,49 @@ export interface WidgetErrorProps {
 }
 
 /**
- * A widget whose chunk did not arrive (SPEC §8) takes little room: a warning button named with what happened, whose
- * menu says it in words and offers the app's reload and a retry. Keyboard: Enter opens, arrows choose, Escape closes.
+ * A widget whose chunk did not arrive (SPEC §8) takes little room: a warning button named with what happened, which
+ * opens a small panel saying it in words with the app's reload and a retry. Native buttons (it is part of every
+ * signed-in page's shell, and must not itself wait for a chunk): Enter or Space opens and moves to the first action,
+ * Escape closes and returns to the button.
  */
 export function WidgetError({ slot, kind, onRetry, onReload }: WidgetErrorProps) {
   const t = useT('shell')
   const what = `${t('chunkError.widget')}: ${t(`chunkError.${kind}.title`)}`
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation()
+      close()
+    }
+  }
   return (
-    <Place $floating={slot === 'floating'} data-testid="widget-chunk-error" data-kind={kind}>
-      <MenuTrigger>
-        <IconButton aria-label={what}>
-          <WarningIcon />
-        </IconButton>
-        <Menu aria-label={what} onAction={key => (key === 'reload' ? onReload() : onRetry())}>
-          <MenuSection>
-            <Heading>{what}</Heading>
-            <MenuItem id="reload">{t('chunkError.reload')}</MenuItem>
-            <MenuItem id="retry">{t('chunkError.retry')}</MenuItem>
-          </MenuSection>
-        </Menu>
-      </MenuTrigger>
+    <Place $floating={slot === 'floating'} data-testid="widget-chunk-error" data-kind={kind} onKeyDown={onKeyDown}>
+      <PlainButton ref={button} variant="ghost" square aria-label={what} aria-expanded={open} aria-controls={open ? panelId : undefined} onPress={() => setOpen(!open)}>
+        <WarningIcon />
+      </PlainButton>
+      {open && (
+        <Panel $floating={slot === 'floating'} id={panelId} role="group" aria-label={what}>
+          <span>{what}</span>
+          <PlainButton size="sm" variant="primary" autoFocus onPress={onReload}>
+            {t('chunkError.reload')}
+          </PlainButton>
+          <PlainButton
+            size="sm"
+            onPress={() => {
+              setOpen(false)
+              onRetry()
+            }}
+          >
+            {t('chunkError.retry')}
+          </PlainButton>
+        </Panel>
+      )}
     </Place>
   )
 }

@@ -23,7 +23,7 @@ async function mountSlot(component: LazyComponent) {
 }
 
 describe('a widget whose chunk does not arrive', () => {
-  it('shows a small warning named with what happened; its menu reloads the app or retries, by keyboard', async () => {
+  it('shows a small warning named with what happened; its panel reloads the app or retries, by keyboard', async () => {
     const component = vi.fn<LazyComponent>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/Bell-1.js'))
     component.mockResolvedValueOnce(bell)
     const { reload, chunkEvents } = await mountSlot(component)
@@ -33,12 +33,19 @@ describe('a widget whose chunk does not arrive', () => {
     const user = userEvent.setup()
     warning.focus()
     await user.keyboard('{Enter}')
-    expect((await screen.findByRole('menu')).textContent).toContain(WHAT)
-    await user.click(screen.getByRole('menuitem', { name: 'Reload the app' }))
+    expect(warning.getAttribute('aria-expanded')).toBe('true')
+    expect((await screen.findByRole('group', { name: WHAT })).textContent).toContain(WHAT)
+    // The first action has the focus: Enter reloads.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reload the app' }))
+    await user.keyboard('{Enter}')
     expect(reload).toHaveBeenCalledTimes(1)
+    // Escape closes the panel and returns to the warning.
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('group', { name: WHAT })).toBeNull()
+    expect(document.activeElement).toBe(warning)
 
-    await user.click(screen.getByRole('button', { name: WHAT }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Try again' }))
+    await user.keyboard('{Enter}')
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('button', { name: 'Bell' })).toBeTruthy()
     expect(component).toHaveBeenCalledTimes(2)
   })

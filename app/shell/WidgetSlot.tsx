@@ -1,7 +1,6 @@
 import { useUnit } from 'effector-react'
 import { Suspense } from 'react'
 import { $profile } from '../../core/auth/model'
-import type { WidgetSlot as Slot } from '../../core/plugin/types'
 import { useRuntime } from '../../core/react/runtime'
 import { chunkFailureOf } from '../routing/chunks'
 import { lazyPage } from '../routing/lazyPage'
@@ -14,6 +13,9 @@ import { WidgetError } from './WidgetError'
  * shows a small warning with a reload (default: the browser's full reload) and a retry; one that broke otherwise
  * renders nothing.
  */
+/** The shell's own slots (their widgets take no props). */
+type Slot = 'header' | 'floating' | 'userMenu'
+
 export function WidgetSlot({ slot, reload = reloadApp }: { slot: Slot; reload?: () => void }) {
   const { registry, bus } = useRuntime()
   const profile = useUnit($profile)

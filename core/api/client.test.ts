@@ -75,6 +75,13 @@ describe('API client against a real HTTP server', () => {
     expect(events).toEqual([])
   })
 
+  it('sends extra headers (an Idempotency-Key) beside the session ones, which win', async () => {
+    const { api } = setup()
+    await api.post('v1/ok', {}, { headers: { 'Idempotency-Key': 'key-12345678', Authorization: 'Bearer other' } })
+    expect(seen.at(-1)!.headers['idempotency-key']).toBe('key-12345678')
+    expect(seen.at(-1)!.headers.authorization).toBe('Bearer tok-123')
+  })
+
   it('sends no Authorization header without a token', async () => {
     const { api } = setup({ token: null })
     await api.get('v1/ok')
@@ -135,7 +142,7 @@ describe('API client against a real HTTP server', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>(resolve => closed.close(() => resolve()))
     const { api, of } = setup({ base: `http://127.0.0.1:${port}/api/` })
-    await expect(api.get('v1/ok')).rejects.toEqual({ result: false, message: 'No connection to the server' })
+    await expect(api.get('v1/ok')).rejects.toEqual({ result: false, message: 'No connection to the server', network: true })
     expect(of('toast/shown').map(e => e.payload.kind)).toEqual(['error'])
     expect(of('api/failed')[0]!.payload.status).toBeNull()
   })

@@ -11,6 +11,8 @@ export interface RequestOptions {
   searchParams?: Record<string, string | number | boolean>
   /** An aborted request rejects with the AbortError itself: no toast, no event (a newer request replaced it). */
   signal?: AbortSignal
+  /** Extra request headers (an `Idempotency-Key`); the session's headers always win. */
+  headers?: Record<string, string>
 }
 
 export interface UploadOptions extends Omit<RequestOptions, 'searchParams'> {
@@ -119,7 +121,7 @@ export function createApi(deps: ApiDeps): Api {
 
   async function send<T>(method: 'get' | 'post', rawPath: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     const path = rawPath.replace(/^\/+/, '')
-    const init: Options = { method, headers: headersNow() }
+    const init: Options = { method, headers: { ...options.headers, ...headersNow() } }
     if (options.searchParams) init.searchParams = options.searchParams
     if (options.signal) init.signal = options.signal
     if (body instanceof FormData) init.body = body
@@ -132,7 +134,7 @@ export function createApi(deps: ApiDeps): Api {
       text = await response.text()
     } catch (error) {
       if (isAbort(error)) throw error
-      const failure: Failure = { result: false, message: translate('core:api.networkError') }
+      const failure: Failure = { result: false, message: translate('core:api.networkError'), network: true }
       return fail(path, failure, null, options, failure.message ?? null)
     }
 

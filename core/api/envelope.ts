@@ -11,6 +11,8 @@ export interface Failure {
   code?: number
   /** A workflow action refused (403/409/422): the actions this user may take on the record now (core/workflow). */
   allowed?: string[]
+  /** Set by the client when no answer came at all (a retry with the same Idempotency-Key is safe then). */
+  network?: true
 }
 export type Envelope<T> = Success<T> | Failure
 

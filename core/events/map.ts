@@ -99,6 +99,11 @@ export interface EventMap {
   'remote/requested': { key: string; query: unknown }
   'remote/loaded': { key: string; query: unknown; data: unknown }
   'remote/failed': { key: string; query: unknown; failure: Failure }
+  /**
+   * A plugin's logic fetched on demand (core/plugin/logic.ts) started after sign-in: `session` is the signed-in
+   * profile its stores missed. A store that folds the session (the softphone) catches up from it.
+   */
+  'plugin/logicStarted': { plugin: string; session: { profile: Profile; company: CompanySummary | null } }
   /** Replay only: a request the logic made; the network is not there, so it never answers. */
   'effect/http': { method: string; path: string; body?: unknown }
 }

@@ -100,4 +100,24 @@ describe('plugin logic on demand', () => {
     expect(tenders.fetched).toEqual(['tenders'])
     sub.unsubscribe()
   })
+
+  it('tells the stores of a logic that started after sign-in whose session it is; before sign-in, nothing', async () => {
+    const listen = (bus: ReturnType<typeof core>['bus']) => {
+      const started: unknown[] = []
+      bus.on('plugin/logicStarted').subscribe(e => started.push({ plugin: e.payload.plugin, role: e.payload.session.profile.role, source: e.source }))
+      return started
+    }
+    const early = core([lazyModule('tenders', ROLE.agent).plugin])
+    const none = listen(early.bus)
+    await early.logic.need(['tenders'])
+    expect(none).toEqual([])
+    early.sub.unsubscribe()
+
+    const late = core([lazyModule('tenders', ROLE.agent).plugin])
+    const started = listen(late.bus)
+    late.bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
+    await settle()
+    expect(started).toEqual([{ plugin: 'tenders', role: ROLE.agent, source: 'process' }])
+    late.sub.unsubscribe()
+  })
 })

@@ -1,7 +1,7 @@
 import { Subscription, startWith, type Observable } from 'rxjs'
 import type { Bus } from '../bus/bus'
 import type { CommandBus } from '../bus/commands'
-import type { AnyEvent, EventType } from '../events/map'
+import type { AnyEvent, AppEvent, EventType } from '../events/map'
 import type { Plugin, PluginLogic, ProcessDeps } from './types'
 
 /**
@@ -46,20 +46,25 @@ export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: r
     }) as Bus['on'],
   }
 
-  const startLogic = (logic: PluginLogic) => {
+  const startLogic = (id: string, logic: PluginLogic) => {
     if (sub.closed) return
     commands.registerAll(logic.commands ?? {})
     for (const process of logic.processes ?? []) {
       const teardown = process({ ...deps, bus: lateBus })
       sub.add(typeof teardown === 'function' ? teardown : () => teardown.unsubscribe())
     }
+    // Its stores were created just now and missed the sign-in: one event tells them whose session this is (a store
+    // that folds the session, like the softphone's, catches up from it). Derived (`process`): a replay, whose logic
+    // is in place from the start, saw the sign-in itself.
+    const signedIn = latest.get('auth/profileLoaded') as AppEvent<'auth/profileLoaded'> | undefined
+    if (signedIn) deps.bus.emit('plugin/logicStarted', { plugin: id, session: signedIn.payload }, 'process')
   }
   const needOne = (plugin: Plugin): Promise<void> => {
     if (!plugin.logic) return Promise.resolve()
     let pending = started.get(plugin.id)
     if (!pending) {
       const load = plugin.logic
-      pending = load().then(startLogic, (error: unknown) => {
+      pending = load().then(logic => startLogic(plugin.id, logic), (error: unknown) => {
         // A failed fetch may be retried by the next need (the page's retry, the next command).
         started.delete(plugin.id)
         throw error

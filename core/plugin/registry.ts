@@ -17,7 +17,7 @@ export interface Registry {
   landingFor(ctx: LandingContext): string
   /** Whether this profile may open the page at `path` (a public page: yes; an unknown one: no). */
   canOpen(path: string, profile: Profile): boolean
-  widgetsFor(slot: WidgetSlot, profile: Profile | null): Widget[]
+  widgetsFor<S extends WidgetSlot>(slot: S, profile: Profile | null): Widget<S>[]
   /** The page a notification opens, or null when its module is not installed or it links nowhere. */
   linkFor(notification: NotificationRef): string | null
   /** A named page of another module, or null when that module is not installed. */
@@ -71,7 +71,10 @@ export function createRegistry(plugins: readonly Plugin[], { prepare }: Registry
   assertUnique(linkNames, 'link name')
   const links = Object.assign({}, ...plugins.map(p => p.links ?? {})) as Record<string, ((params: never) => string) | undefined>
   const landing = plugins.flatMap(p => (p.landing ?? []).map(rule => ({ ...rule, plugin: p.id })))
-  const widgets = plugins.flatMap(p => (p.widgets ?? []).map(w => ({ ...w, component: withPreparation(w.component, p.id, prepare) })))
+  // Each widget keeps its own props' type (the slot's); the loader is only wrapped.
+  const widgets = plugins.flatMap(p =>
+    (p.widgets ?? []).map(w => ({ ...w, component: withPreparation(w.component as () => Promise<unknown>, p.id, prepare) }) as Widget),
+  )
   const reachable = (plugin: Plugin, actor: ReturnType<typeof actorOf>) =>
     (plugin.routes ?? []).some(r => r.access !== 'public' && r.access(actor)) ||
     (plugin.sidebar ?? []).some(s => s.visible(actor)) ||
@@ -102,7 +105,7 @@ export function createRegistry(plugins: readonly Plugin[], { prepare }: Registry
     },
     widgetsFor(slot, profile) {
       const actor = profile && actorOf(profile)
-      return widgets.filter(w => w.slot === slot && (!w.visible || (actor !== null && w.visible(actor))))
+      return widgets.filter((w): w is Widget<typeof slot> => w.slot === slot && (!w.visible || (actor !== null && w.visible(actor))))
     },
     linkFor(notification) {
       return byType.get(notification.type)?.link?.(notification) ?? null

@@ -66,12 +66,25 @@ export interface LandingRule {
   to: string
 }
 
-export type WidgetSlot = 'header' | 'floating' | 'userMenu'
-export interface Widget {
-  slot: WidgetSlot
-  component: LazyComponent
-  visible?: Rule
+/**
+ * Where a widget goes, and the props it is given there: the shell's slots (none), and slots a module opens in its own
+ * screens, declared by that module (declaration merging) so another module can fill them without either importing
+ * the other's UI (rendered with core/ui/Slot.tsx):
+ *   declare module '../../core/plugin/types' { interface WidgetSlots { 'clients/companyBids': { companyId: number } } }
+ */
+export interface WidgetSlots {
+  header: object
+  floating: object
+  userMenu: object
 }
+export type WidgetSlot = keyof WidgetSlots
+export type Widget<S extends WidgetSlot = WidgetSlot> = S extends WidgetSlot
+  ? {
+      slot: S
+      component: LazyComponent<WidgetSlots[S]>
+      visible?: Rule
+    }
+  : never
 
 /** What a process may use: the bus, the commands, and the current value of any store in this runtime's scope. */
 export interface ProcessDeps {

@@ -68,6 +68,8 @@ export function PlainButton({
       disabled={isDisabled}
       aria-pressed={isPressed}
       aria-busy={isPending || undefined}
+      // As react-aria's Button: a pending button is announced as unavailable while it keeps the focus.
+      aria-disabled={isPending || rest['aria-disabled'] || undefined}
       $variant={variant}
       $size={size}
       $square={square}
@@ -81,8 +83,14 @@ export function PlainButton({
       onPointerLeave={() => (setHovered(false), setPressed(false))}
       onPointerDown={() => setPressed(true)}
       onPointerUp={() => setPressed(false)}
-      onFocus={e => setFocusVisible(e.currentTarget.matches(':focus-visible'))}
-      onBlur={() => setFocusVisible(false)}
+      onFocus={e => {
+        setFocusVisible(e.currentTarget.matches(':focus-visible'))
+        rest.onFocus?.(e)
+      }}
+      onBlur={e => {
+        setFocusVisible(false)
+        rest.onBlur?.(e)
+      }}
     >
       {content}
     </Styled>

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { TextArea as AriaTextArea } from 'react-aria-components/TextArea'
 import { FieldBox, FieldDescription, FieldErrorText, FieldLabel, FieldRoot, RequiredMark } from './fieldStyles'
 
-const Area = styled(AriaTextArea)`
+const Area = styled.textarea`
   flex: 1;
   min-height: 120px;
   padding: ${({ theme }) => theme.space.sm};
@@ -40,19 +39,31 @@ export interface TextAreaProps {
   rows?: number
 }
 
-/** Multi-line field with the same label, description and error wiring as TextField. */
-export function TextArea({ label, description, errorMessage, isRequired, rows = 6, ...rest }: TextAreaProps) {
+/** Multi-line field with the same label, description and error wiring as TextField (plain elements, as it). */
+export function TextArea({ label, description, errorMessage, isRequired, isDisabled, rows = 6, onChange, ...rest }: TextAreaProps) {
+  const hasError = Boolean(errorMessage)
+  const id = useId()
+  const describedBy = [description != null && `${id}-description`, hasError && `${id}-error`].filter(Boolean).join(' ')
   return (
-    <FieldRoot {...rest} isRequired={isRequired} validationBehavior="aria" isInvalid={Boolean(errorMessage) || undefined}>
-      <FieldLabel>
+    <FieldRoot data-invalid={hasError || undefined} data-disabled={isDisabled || undefined} data-required={isRequired || undefined}>
+      <FieldLabel htmlFor={`${id}-input`}>
         {label}
         {isRequired && <RequiredMark aria-hidden="true">*</RequiredMark>}
       </FieldLabel>
       <Box>
-        <Area rows={rows} />
+        <Area
+          {...rest}
+          id={`${id}-input`}
+          rows={rows}
+          disabled={isDisabled}
+          aria-invalid={hasError || undefined}
+          aria-required={isRequired || undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={e => onChange(e.currentTarget.value)}
+        />
       </Box>
-      {description != null && <FieldDescription>{description}</FieldDescription>}
-      <FieldErrorText>{errorMessage || undefined}</FieldErrorText>
+      {description != null && <FieldDescription id={`${id}-description`}>{description}</FieldDescription>}
+      {hasError && <FieldErrorText id={`${id}-error`}>{errorMessage}</FieldErrorText>}
     </FieldRoot>
   )
 }

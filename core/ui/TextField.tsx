@@ -1,5 +1,4 @@
-import { useId, type ClipboardEventHandler, FocusEventHandler, KeyboardEventHandler, ReactNode, Ref } from 'react'
-import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components/TextField'
+import { useId, type ClipboardEventHandler, type FocusEventHandler, type KeyboardEventHandler, type ReactNode, type Ref } from 'react'
 import {
   FieldAffix,
   FieldBox,
@@ -44,17 +43,18 @@ export interface TextFieldProps {
   prefix?: ReactNode
   /** Content after the input inside the box (e.g. a toggle button). */
   suffix?: ReactNode
-  /** react-aria's own validation (`validate`); the app validates with valibot, so 'aria' by default. */
-  validate?: AriaTextFieldProps['validate']
+  /** The app validates with valibot ('aria', the default: aria-required only); 'native' also sets `required`. */
   validationBehavior?: 'aria' | 'native'
   inputRef?: Ref<HTMLInputElement>
   className?: string
 }
 
 /**
- * Labelled single-line input (react-aria TextField: label ↔ input, description and error wired by id).
- * Validation is the app's: `errorMessage` drives the invalid state; `isRequired` only sets aria-required
- * (no browser bubble in the browser's language).
+ * Labelled single-line input: a native <label> and <input>, the description and the error linked by
+ * aria-describedby, aria-invalid while there is an error. Plain elements, not react-aria's TextField: the guest
+ * pages and the first load of every form stay light (issue 10 §3), and a native input needs nothing more.
+ * Validation is the app's: `errorMessage` drives the invalid state; `isRequired` only sets aria-required (no
+ * browser bubble in the browser's language).
  */
 export function TextField({
   label,
@@ -63,37 +63,53 @@ export function TextField({
   prefix,
   suffix,
   inputRef,
-  placeholder,
   className,
+  id,
   isRequired,
+  isDisabled,
+  isReadOnly,
+  onChange,
+  type = 'text',
   validationBehavior = 'aria',
-  ...rest
+  'aria-label': ariaLabel,
+  ...input
 }: TextFieldProps) {
   const hasError = Boolean(errorMessage)
-  const prefixId = useId()
+  const ownId = useId()
+  const inputId = id ?? `${ownId}-input`
+  const prefixId = `${ownId}-prefix`
+  const descriptionId = `${ownId}-description`
+  const errorId = `${ownId}-error`
+  // The fixed prefix (+7) is not part of the value, so it is read as the input's description too.
+  const describedBy = [prefix != null && prefixId, description != null && descriptionId, hasError && errorId].filter(Boolean).join(' ')
   return (
-    <FieldRoot
-      {...rest}
-      // The fixed prefix (+7) is not part of the value, so it is read as the input's description.
-      aria-describedby={prefix != null ? prefixId : undefined}
-      isRequired={isRequired}
-      validationBehavior={validationBehavior}
-      isInvalid={hasError || undefined}
-      className={className}
-    >
+    <FieldRoot className={className} data-invalid={hasError || undefined} data-disabled={isDisabled || undefined} data-required={isRequired || undefined}>
       {label != null && (
-        <FieldLabel>
+        <FieldLabel htmlFor={inputId}>
           {label}
           {isRequired && <RequiredMark aria-hidden="true">*</RequiredMark>}
         </FieldLabel>
       )}
       <FieldBox>
         {prefix != null && <FieldAffix id={prefixId}>{prefix}</FieldAffix>}
-        <FieldInput ref={inputRef} placeholder={placeholder} />
+        <FieldInput
+          {...input}
+          ref={inputRef}
+          id={inputId}
+          type={type}
+          aria-label={ariaLabel}
+          aria-invalid={hasError || undefined}
+          aria-required={isRequired || undefined}
+          aria-describedby={describedBy || undefined}
+          required={validationBehavior === 'native' && isRequired ? true : undefined}
+          disabled={isDisabled}
+          readOnly={isReadOnly}
+          onChange={onChange && (e => onChange(e.currentTarget.value))}
+        />
         {suffix}
       </FieldBox>
-      {description != null && <FieldDescription>{description}</FieldDescription>}
-      <FieldErrorText>{errorMessage || undefined}</FieldErrorText>
+      {description != null && <FieldDescription id={descriptionId}>{description}</FieldDescription>}
+      {hasError && <FieldErrorText id={errorId}>{errorMessage}</FieldErrorText>}
     </FieldRoot>
   )
 }

@@ -127,6 +127,7 @@ export function WorkflowActions<W extends Workflow>({ workflow, status, actor, o
 }
 
 const OPTIONAL = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable'])
+const isOptional = (schema: InputSchema, name: string) => OPTIONAL.has((schema.entries[name] as { type?: string } | undefined)?.type ?? '')
 
 interface InputDialogProps {
   title: string
@@ -155,7 +156,9 @@ function InputDialog({ title, schema, fieldLabel, isPending, onClose, onSubmit }
   }, [attempts])
 
   async function submit() {
-    const parsed = parseInput(schema, values)
+    // An optional field left blank is not given (its schema may refuse an empty text, e.g. a file reference).
+    const given = Object.fromEntries(Object.entries(values).filter(([name, value]) => value.trim() !== '' || !isOptional(schema, name)))
+    const parsed = parseInput(schema, given)
     if (!parsed.ok) {
       setErrors(Object.fromEntries(Object.entries(parsed.validation).map(([field, key]) => [field, t(key)])))
       return setAttempts(n => n + 1)
@@ -195,7 +198,7 @@ function InputDialog({ title, schema, fieldLabel, isPending, onClose, onSubmit }
             name={name}
             label={fieldLabel(name)}
             rows={3}
-            isRequired={!OPTIONAL.has((schema.entries[name] as { type?: string }).type ?? '')}
+            isRequired={!isOptional(schema, name)}
             isDisabled={isPending}
             value={values[name] ?? ''}
             onChange={value => {

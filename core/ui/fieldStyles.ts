@@ -1,19 +1,20 @@
 import styled from 'styled-components'
-import { FieldError } from 'react-aria-components/FieldError'
-import { Input } from 'react-aria-components/Input'
-import { Label } from 'react-aria-components/Label'
-import { Text } from 'react-aria-components/Text'
-import { TextField } from 'react-aria-components/TextField'
+
+/*
+ * The parts of a labelled field as plain elements (TextField, TextArea): no react-aria here, so the guest pages'
+ * forms and every page's text inputs cost only these styles. The root carries `data-invalid` / `data-disabled`
+ * for the box and the input to follow.
+ */
 
 /** Label above, control, then description and error: one column, tight but readable. */
-export const FieldRoot = styled(TextField)`
+export const FieldRoot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
   min-width: 0;
 `
 
-export const FieldLabel = styled(Label)`
+export const FieldLabel = styled.label`
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   color: ${({ theme }) => theme.color.text};
@@ -63,7 +64,7 @@ export const FieldBox = styled.div`
   }
 `
 
-export const FieldInput = styled(Input)`
+export const FieldInput = styled.input`
   flex: 1;
   min-width: 0;
   height: calc(${({ theme }) => theme.size.control.md} - 2px);
@@ -84,7 +85,7 @@ export const FieldInput = styled(Input)`
     color: ${({ theme }) => theme.color.textDisabled};
     opacity: 1;
   }
-  &[data-disabled] {
+  &:disabled {
     color: ${({ theme }) => theme.color.textDisabled};
     cursor: not-allowed;
   }
@@ -102,12 +103,12 @@ export const FieldAffix = styled.span`
   }
 `
 
-export const FieldDescription = styled(Text).attrs({ slot: 'description' })`
+export const FieldDescription = styled.div`
   font-size: ${({ theme }) => theme.font.size.xs};
   color: ${({ theme }) => theme.color.textMuted};
 `
 
-export const FieldErrorText = styled(FieldError)`
+export const FieldErrorText = styled.div`
   font-size: ${({ theme }) => theme.font.size.xs};
   color: ${({ theme }) => theme.color.errorText};
   white-space: pre-line;

@@ -21,7 +21,6 @@ export default definePlugin({
     // The link of the e-mail change's letter: public, as it may be opened signed out or on another device.
     { path: '/confirm-email', page: () => import('./ui/ConfirmEmailPage'), access: 'public', bare: true },
     { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
-    { path: '/sign/:hash', page: plannedPage('account:pages.sign'), access: 'public', bare: true },
   ],
   commands: { ...accountCommands, ...emailCommands },
   processes: [accountProcess],

@@ -1,11 +1,16 @@
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { isBankStaff } from './access'
+import { bankBidsLoad } from './loads'
 
+/**
+ * /bank-bids (40, 45): the bank's requests by tab; the bank manager sees the bank's whole queue and assigns requests
+ * to the bank's staff, a bank user what is assigned to them and what nobody has yet.
+ */
 export default definePlugin({
   id: 'bank-bids',
-  routes: [{ path: '/bank-bids', page: plannedPage('bank-bids:pages.list'), access: isBankStaff }],
+  routes: [{ path: '/bank-bids', page: () => import('./ui/BankBidsPage'), access: isBankStaff, load: bankBidsLoad }],
   sidebar: [{ id: 'bank-bids', to: '/bank-bids', label: 'bank-bids:menu', order: 32, visible: isBankStaff, icon: 'bank' }],
   landing: [{ when: ({ actor }) => isBankStaff(actor), to: '/bank-bids' }],
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

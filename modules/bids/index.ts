@@ -1,18 +1,21 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { canCreateBids, canListBids, canOpenBid, canVerifyBid, seesBidsAtBottom, seesBidsInMenu } from './access'
 import { BID_NOTIFICATION } from './notifications'
+import { UPDATE_BIDS } from './socket'
+import { bidsLoad } from './ui/list/loads'
 
 export default definePlugin({
   id: 'bids',
   routes: [
-    { path: '/bids', page: plannedPage('bids:pages.list'), access: canListBids },
-    { path: '/bids/new', page: plannedPage('bids:pages.new'), access: canCreateBids },
-    { path: '/confirm-bid', page: plannedPage('bids:pages.confirm'), access: canCreateBids },
-    { path: '/bids/:id', page: plannedPage('bids:pages.one'), access: canOpenBid },
-    { path: '/verificator/bid/:id', page: plannedPage('bids:pages.one'), access: canVerifyBid },
-    { path: '/live', page: plannedPage('bids:pages.live'), access: 'public', bare: true },
+    { path: '/bids', page: () => import('./ui/list/BidsPage'), access: canListBids, load: bidsLoad },
+    { path: '/bids/new', page: () => import('./ui/wizard/NewBidPage'), access: canCreateBids },
+    { path: '/confirm-bid', page: () => import('./ui/wizard/ConfirmBidPage'), access: canCreateBids },
+    { path: '/bids/:id', page: () => import('./ui/BidPage'), access: canOpenBid },
+    { path: '/verificator/bid/:id', page: () => import('./ui/BidPage'), access: canVerifyBid },
+    // The bid's public links (modules/bids/signing): signing documents with an SMS code, and the live status.
+    { path: '/sign/:hash', page: () => import('./signing/ui/SignPage'), access: 'public', bare: true },
+    { path: '/live', page: () => import('./signing/ui/LivePage'), access: 'public', bare: true },
   ],
   sidebar: [
     { id: 'bids', to: '/bids', label: 'bids:menu', order: 30, visible: seesBidsInMenu, icon: 'file' },
@@ -22,6 +25,10 @@ export default definePlugin({
     { when: ({ profile, company }) => profile.role === ROLE.client && Boolean(company?.inn && company?.ogrn), to: '/bids' },
     { when: ({ profile }) => profile.role === ROLE.agent, to: '/bids' },
   ],
+  // The company card's bids tab (the clients module's slot) and the lists' load commands and stores.
+  widgets: [{ slot: 'clients/companyBids', component: () => import('./ui/list/CompanyBids'), visible: canListBids }],
+  logic: () => import('./ui/list/logic'),
   notifications: [BID_NOTIFICATION],
+  socketActions: [UPDATE_BIDS],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

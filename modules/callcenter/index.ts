@@ -1,12 +1,8 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { canManageCallers, canManageSips, canSeeCallStatistics, hasSoftphone } from './access'
-import { callcenterCommands } from './commands'
 import { callersLoad, sipsLoad } from './loads'
-import { softphoneProcess } from './process'
 import { UPDATE_CALLERS } from './socket'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
 
 /**
  * The call center: the floating call panel (softphone) for profiles with a SIP code, click-to-call for every
@@ -30,8 +26,9 @@ export default definePlugin({
   ],
   landing: [{ when: ({ profile }) => profile.role === ROLE.agentManager, to: '/statistics' }],
   socketActions: [UPDATE_CALLERS],
-  commands: callcenterCommands,
-  processes: [softphoneProcess],
+  // Commands, stores and the softphone process: fetched with its pages and panel or after sign-in, not on /login
+  // (./logic.ts).
+  logic: () => import('./logic'),
   widgets: [{ slot: 'floating', component: () => import('./ui/panel/CallPanel'), visible: hasSoftphone }],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -36,6 +36,14 @@ export type { Page }
 // ─── Paths: in ./paths.ts, without runtime imports, so the browser's entry chunk can hold them without the rules.
 export { clientsApi, publicPagePath } from './paths'
 
+// ─── Slots other modules fill in the clients screens (core/plugin/types.ts WidgetSlots; rendered by core/ui/Slot) ──
+declare module '../../core/plugin/types' {
+  interface WidgetSlots {
+    /** The company card's bids tab: the bids module contributes the company's bids list. */
+    'clients/companyBids': { companyId: number }
+  }
+}
+
 // ─── Shapes ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export interface UserRef {

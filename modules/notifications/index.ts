@@ -1,12 +1,8 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
-import { notificationCommands } from './commands'
 import { notificationsLoad } from './loads'
-import { notificationsProcess } from './process'
 import { UPDATE_TOP_NOTIFICATIONS } from './socket'
 import { NOTIFICATIONS_OWN_TYPES } from './types'
-// Stores must exist before the events they fold arrive, not when a lazy screen first imports them.
-import './model'
 
 /** The bell, the notification page and e-mail unsubscribe pages. Links by type come from the owning modules. */
 export default definePlugin({
@@ -19,7 +15,8 @@ export default definePlugin({
   widgets: [{ slot: 'header', component: () => import('./ui/Bell') }],
   notifications: NOTIFICATIONS_OWN_TYPES,
   socketActions: [UPDATE_TOP_NOTIFICATIONS],
-  commands: notificationCommands,
-  processes: [notificationsProcess],
+  // Commands, stores and the process that keeps the bell fresh: fetched after sign-in or with the bell and the page,
+  // not on /login (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,15 +1,22 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { canSeePartners } from './access'
+import { partnersLoad } from './loads'
 
+/**
+ * Partners (SPEC /partners, /help): banks and microfinance organisations with their products and conditions, for
+ * everyone but call-center employees and bank users; administrators edit them. /help explains how a bid moves,
+ * for the reader's role.
+ */
 export default definePlugin({
   id: 'partners',
   routes: [
-    { path: '/partners', page: plannedPage('partners:pages.list'), access: canSeePartners },
+    { path: '/partners', page: () => import('./ui/PartnersPage'), access: canSeePartners, load: partnersLoad },
     // Help is linked from every user's menu, so it is open to all signed-in users.
-    { path: '/help', page: plannedPage('partners:pages.help'), access: anyone },
+    { path: '/help', page: () => import('./ui/HelpPage'), access: anyone },
   ],
   sidebar: [{ id: 'partners', to: '/partners', label: 'partners:menu', order: 95, visible: canSeePartners, icon: 'handshake' }],
+  // Commands and stores: fetched with its pages (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,11 +1,13 @@
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { isVerifier } from './access'
+import { verifierLoad } from './loads'
 
+/** /verificator (170, 180): the queue of submitted bids by tab, and the clients who never finished registration. */
 export default definePlugin({
   id: 'verification',
-  routes: [{ path: '/verificator', page: plannedPage('verification:pages.queue'), access: isVerifier }],
+  routes: [{ path: '/verificator', page: () => import('./ui/VerifierPage'), access: isVerifier, load: verifierLoad }],
   sidebar: [{ id: 'verificator', to: '/verificator', label: 'verification:menu', order: 35, visible: isVerifier, icon: 'check' }],
   landing: [{ when: ({ actor }) => isVerifier(actor), to: '/verificator' }],
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -38,6 +38,17 @@ export interface WorkflowRoutesOptions<W extends Workflow, K extends string = st
   after?: (tx: Db, done: AfterTransition<W>) => Promise<void>
   /** GET v1/<resource>/{id}/<field>/history; on unless false. */
   history?: boolean
+  /**
+   * A path segment between the record and the action: `'actions'` gives `v1/<resource>/{id}/actions/<action>`
+   * (for a resource whose other sub-paths could clash with an action's name). None by default.
+   */
+  actionsSegment?: string
+  /** Which actions get an endpoint (default all): an action with its own endpoint (a submit with a key) is left out. */
+  actions?: readonly ActionName<W>[]
+  /** What the endpoint answers once the transaction committed (default: TransitionResult). */
+  respond?: (done: AfterTransition<W>) => Promise<unknown>
+  /** Work after the commit (socket pushes); its failure is logged, never the answer's. */
+  committed?: (done: AfterTransition<W>) => Promise<void>
 }
 
 const RESOURCE = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/
@@ -56,11 +67,15 @@ export function workflowRoutes<W extends Workflow, K extends string>(
 ): void {
   const { workflow, table, idColumn, statusColumn, resource, scope } = options
   if (!RESOURCE.test(resource)) throw new Error(`Workflow "${workflow.id}": resource "${resource}" is not a path like "bids" or "bank-bids"`)
+  const segment = options.actionsSegment
+  if (segment !== undefined && !/^[a-z][a-z0-9-]*$/.test(segment)) throw new Error(`Workflow "${workflow.id}": actions segment "${segment}" is not a path segment`)
   const guard = app.requireUser(options.rule)
   const rowWhere = (actor: Actor) => and(scope ? scopeWhere(deps.db, actor, scope.rows, scope.columns) : undefined, options.where?.(actor))
 
-  for (const action of Object.keys(workflow.actions) as ActionName<W>[]) {
-    app.post(`/${resource}/:id/${actionPath(action)}`, { preHandler: guard }, async request => {
+  const actions = options.actions ?? (Object.keys(workflow.actions) as ActionName<W>[])
+  for (const action of actions) {
+    if (!Object.hasOwn(workflow.actions, action)) throw new Error(`Workflow "${workflow.id}": no action "${action}" to route`)
+    app.post(`/${resource}/:id/${segment ? `${segment}/` : ''}${actionPath(action)}`, { preHandler: guard }, async request => {
       const id = pathId(request)
       const actor = currentActor(request)
       const done = await deps.db.transaction(async tx => {
@@ -80,6 +95,9 @@ export function workflowRoutes<W extends Workflow, K extends string>(
         await options.after?.(tx, { ...transition, id, action, actor, request })
         return transition
       })
+      const finished: AfterTransition<W> = { ...done, id, action, actor, request }
+      if (options.committed) await options.committed(finished).catch((err: unknown) => request.log.warn({ err }, 'after-commit work failed'))
+      if (options.respond) return ok(await options.respond(finished))
       return ok<TransitionResult>({ id, from: done.from, status: done.to, allowed: allowedActions(workflow, done.to, actor) })
     })
   }

@@ -6,13 +6,31 @@
  * never downloads the call panel or JsSIP.
  */
 import { describe, expect, it } from 'vitest'
-import { newSession, signInAndWait, waitForPath } from './support/browser'
+import type { Page } from 'playwright-core'
+import type { Office, SipAccount } from '../../modules/callcenter/contract'
+import { newSession, signInAndWait, storageKeys, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
 
 const ADMIN = '+7 (700) 100-01-00'
 const MANAGER = '+7 (700) 100-01-60'
 
 const e2e = useE2E()
+
+/** The server's API with the browser's session (its token from local storage). */
+async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(key => window.localStorage.getItem(key), storageKeys.token)
+  const res = await fetch(`${e2e.url}/api/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const answer = (await res.json()) as { result: boolean; data: T }
+  if (!answer.result) throw new Error(`${path}: ${JSON.stringify(answer)}`)
+  return answer.data
+}
+
+/** A SIP code no other test uses (2–32 digits). */
+const freshCode = () => `77${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`
 
 describe('call-center administration', () => {
   it('never loads the call panel or JsSIP for a user without a SIP code', async () => {
@@ -157,5 +175,79 @@ describe('call-center administration', () => {
     await page.getByRole('button', { name: 'Показать' }).click()
     expect((await answered).status()).toBe(200)
     await page.getByText(/разговоры дольше 600 с/).waitFor()
+  })
+
+  it('the employee form offers the chosen office’s free SIP accounts only, and follows a change of office', async () => {
+    const page = e2e.page
+    await signInAndWait(page, ADMIN)
+    const offices = await api<Office[]>(page, 'call-center/offices')
+    expect(offices.length).toBeGreaterThanOrEqual(2)
+    const [first, second] = offices as [Office, Office]
+    // A free account in each office, and one of the first office's that an employee already has.
+    const own = { name: 'Первый офис, свободный', code: freshCode(), office_id: first.id, password: 'sip-secret-1' }
+    const other = { name: 'Второй офис, свободный', code: freshCode(), office_id: second.id, password: 'sip-secret-2' }
+    const taken = { name: 'Первый офис, занятый', code: freshCode(), office_id: first.id, password: 'sip-secret-3' }
+    for (const account of [own, other, taken]) await api(page, 'call-center/sips', account)
+    const tail = String(Math.floor(1000 + Math.random() * 8999))
+    await api(page, 'call-center/callers', {
+      full_name: `Занятова Ирина ${tail}`,
+      role: 150,
+      phone: `(705) 557-${tail.slice(0, 2)}-${tail.slice(2)}`,
+      email: null,
+      office_id: first.id,
+      sip: taken.code,
+      emails: [],
+      password: 'demo12345',
+      enabled: true,
+    })
+
+    await page.goto('/callers/add')
+    const form = page.locator('[data-testid="caller-form"]')
+    const office = form.locator('select[name="office_id"]')
+    const sip = form.locator('select[name="sip"]')
+    await office.waitFor()
+    await expect.poll(() => office.locator('option').count()).toBe(offices.length + 1)
+    const offered = async () => (await sip.locator('option').evaluateAll(options => options.map(o => (o as HTMLOptionElement).value))).filter(Boolean).sort()
+    // What the server says is free now, for an office: its own accounts and those of no office (shared).
+    const freeFor = async (officeId: number | null) =>
+      (await api<SipAccount[]>(page, 'call-center/sips/free'))
+        .filter(a => a.office_id === officeId || a.office_id === null)
+        .map(a => a.code)
+        .sort()
+
+    await office.selectOption(String(first.id))
+    const expectedFirst = await freeFor(first.id)
+    await expect.poll(offered).toEqual(expectedFirst)
+    expect(expectedFirst).toContain(own.code)
+    expect(expectedFirst).not.toContain(other.code)
+    expect(expectedFirst).not.toContain(taken.code)
+    await sip.selectOption(own.code)
+
+    // Another office: another list, and the first office's account chosen a moment ago is not kept.
+    await office.selectOption(String(second.id))
+    const expectedSecond = await freeFor(second.id)
+    await expect.poll(offered).toEqual(expectedSecond)
+    expect(expectedSecond).toContain(other.code)
+    expect(expectedSecond).not.toContain(own.code)
+    expect(await sip.inputValue()).toBe('')
+
+    // No office: the shared accounts only.
+    await office.selectOption('')
+    await expect.poll(offered).toEqual(await freeFor(null))
+
+    // Given to an employee through the form, an account is offered to nobody after that.
+    await office.selectOption(String(second.id))
+    await sip.selectOption(other.code)
+    await form.getByRole('textbox', { name: /ФИО/ }).fill(`Второва Ольга ${tail}`)
+    await form.locator('input[name="phone"]').pressSequentially(`705558${tail}`)
+    await form.getByLabel(/^Пароль/).fill('demo12345')
+    await form.locator('[data-testid="caller-save"]').click()
+    await waitForPath(page, '/callers')
+    await page.getByText('Сотрудник добавлен').waitFor()
+    await page.goto('/callers/add')
+    await office.selectOption(String(second.id))
+    const afterSave = await freeFor(second.id)
+    expect(afterSave).not.toContain(other.code)
+    await expect.poll(offered).toEqual(afterSave)
   })
 })

@@ -329,14 +329,16 @@ describe('an agent adds a client company and fills every tab', () => {
     await page.getByText('Сумма долей: 100 %').waitFor()
   })
 
-  it('adds the bank details (a key that does not match the BIK is a warning), shows them as supported, and says plainly what bids and tenders bring', async () => {
+  it('adds the bank details (a key that does not match the BIK is a warning), shows them as supported, lists the bids of the company (none yet) and says plainly what tenders bring', async () => {
     await tab(page, 'bank')
     await addAccount(page)
     await page.locator('[data-testid^="account-"]').getByText('Основной').waitFor()
     await tab(page, 'supported')
     await page.locator('[data-testid="supported-accounts"]').getByText('Можно использовать').waitFor()
     await tab(page, 'bids')
-    await page.getByText('Заявки этой компании появятся здесь').waitFor()
+    // The bids module fills the tab with the company's own bid list (the bids:list empty state for a new company).
+    await page.getByRole('heading', { name: 'Заявки компании' }).waitFor()
+    await page.getByText('Заявок пока нет').waitFor()
     await tab(page, 'tenders')
     await page.getByText('Тендеры этой компании появятся здесь').waitFor()
   })

@@ -57,7 +57,10 @@ async function expectNamesStartWithVisibleText(page: Page) {
   for (const selector of [sel.localeSwitch, sel.userMenu]) {
     // Both render their text once the shell's texts are in.
     await expect.poll(() => page.locator(selector).innerText().catch(() => '')).not.toBe('')
-    const { name, visible } = await nameAndVisibleText(page, selector)
+    // Right after a language switch the new text may measure zero wide for a frame: read it once it is laid out.
+    let measured = { name: '', visible: '' }
+    await expect.poll(async () => words((measured = await nameAndVisibleText(page, selector)).visible)).not.toBe('')
+    const { name, visible } = measured
     expect(words(visible), `${selector} shows some text: ${await page.locator(selector).evaluate(el => el.outerHTML)} / ${name}`).not.toBe('')
     expect(words(name).startsWith(words(visible)), `${selector}: name "${name}" starts with its visible text "${visible}"`).toBe(true)
   }

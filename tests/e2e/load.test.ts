@@ -1,10 +1,14 @@
 /**
  * Issue 10 §3 in a real browser: scripts arrive pre-compressed with the cache headers of hashed assets, /login asks
- * for no module's locale pack but its own, and a list page's data request starts with navigation, not after its
- * chunk arrived.
+ * for no module's locale pack but its own, a list page's data request starts with navigation, not after its
+ * chunk arrived, and a page's chunk and its module's locale pack are on the way together, not one after the other.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { sel, signInAndWait } from './support/browser'
+import type { Route } from 'playwright-core'
+import { sel, signInAndWait, storageKeys, waitForPath } from './support/browser'
+import { REPO_ROOT } from './support/server'
 import { useE2E } from './support/setup'
 import { demoUser, expectedLanding } from './support/spec'
 
@@ -67,4 +71,84 @@ describe('a lighter first load', () => {
     expect(events.filter(e => e === 'list requested')).toHaveLength(1)
     expect(events.indexOf('list requested')).toBeLessThan(events.indexOf('chunk released'))
   })
+
+  it('signing in to /callers: the page\'s chunk and the call center\'s locale pack are both asked for before either arrives', async () => {
+    // The browser counterpart of core/i18n/packs.test.ts "asks for a page's pack together with its chunk". A signed-in
+    // user's packs come right after sign-in (the modules the role reaches), so the navigation that meets an unloaded
+    // module is the one out of /login: an administrator who asked for /callers before signing in is taken there by
+    // the app (client-side) while the call center is not loaded yet. Both responses are held until both requests are
+    // out: loading one after the other never sends the second while the first is held.
+    const { page, url } = e2e
+    const admin = demoUser('100-01-00')
+    const callcenterPack = JSON.parse(readFileSync(join(REPO_ROOT, 'modules/callcenter/i18n/ru.json'), 'utf8')) as unknown
+    await page.goto('/login')
+    await page.evaluate(([key, path]) => window.localStorage.setItem(key!, path!), [storageKeys.redirectPath, '/callers'])
+    await page.reload()
+    await page.locator(sel.loginForm).waitFor({ state: 'visible' })
+
+    /** Whether a locale-pack chunk is the call center's: its default export (a module importing nothing) against the pack. */
+    const isCallcenterPack = async (chunkUrl: string) => {
+      const text = await (await fetch(url + new URL(chunkUrl).pathname)).text()
+      const module = (await import(`data:text/javascript,${encodeURIComponent(text)}`)) as { default: unknown }
+      return JSON.stringify(module.default) === JSON.stringify(callcenterPack)
+    }
+    const seen = { chunk: null as string | null, pack: null as string | null }
+    // Opens when both requests are out (`together`), or after 10 s so that a sequential load still ends (and fails).
+    let together = false
+    let timedOut = false
+    let openGate!: () => void
+    const gate = new Promise<void>(ok => (openGate = ok))
+    const bothAsked = () => {
+      if (seen.chunk === null || seen.pack === null) return
+      together ||= !timedOut
+      openGate()
+    }
+    const hold = async (route: Route) => {
+      await gate
+      await route.continue()
+    }
+    await page.route(/\/assets\/CallersPage-[\w-]+\.js$/, async route => {
+      seen.chunk ??= route.request().url()
+      bothAsked()
+      await hold(route)
+    })
+    await page.route(LOCALE_PACK, async route => {
+      if (seen.pack === null && (await isCallcenterPack(route.request().url()))) seen.pack ??= route.request().url()
+      bothAsked()
+      await hold(route)
+    })
+
+    const giveUp = setTimeout(() => {
+      timedOut = true
+      openGate()
+    }, 10_000)
+    try {
+      await signInAndWait(page, admin.phone)
+      await waitForPath(page, '/callers')
+      await page.locator('[data-testid="callers-table"]').waitFor({ state: 'visible' })
+    } finally {
+      clearTimeout(giveUp)
+      openGate()
+    }
+    expect(seen.chunk, 'the /callers page chunk was asked for').not.toBeNull()
+    expect(seen.pack, 'the call center\'s locale pack was asked for').not.toBeNull()
+    expect(together, 'each of the two was asked for while the other was held').toBe(true)
+
+    // The network timeline says the same: each started before the other had finished.
+    const [chunk, pack] = await page.evaluate(
+      names =>
+        names.map(name => {
+          const entry = performance.getEntriesByName(name, 'resource')[0] as PerformanceResourceTiming | undefined
+          return entry ? { start: entry.startTime, end: entry.responseEnd } : null
+        }),
+      [seen.chunk!, seen.pack!],
+    )
+    expect(chunk, 'the chunk in the resource timeline').toBeTruthy()
+    expect(pack, 'the pack in the resource timeline').toBeTruthy()
+    expect(pack!.start).toBeLessThan(chunk!.end)
+    expect(chunk!.start).toBeLessThan(pack!.end)
+    console.info(`[e2e] /callers after sign-in: page chunk ${span(chunk!)}, call-center pack ${span(pack!)}`)
+  })
 })
+
+const span = (t: { start: number; end: number }) => `${Math.round(t.start)}–${Math.round(t.end)} ms`

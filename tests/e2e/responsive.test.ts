@@ -129,7 +129,8 @@ async function signInOnPhone(page: Page, user: DemoUser) {
   await page.goto('/login')
   await page.locator(sel.loginForm).waitFor({ state: 'visible' })
   await expectNoSidewaysScroll(page, '/login')
-  expect(await page.title()).toMatch(new RegExp(`— ${PRODUCT.ru}$`))
+  // The title follows the page's heading a frame after the form appears.
+  await expect.poll(() => page.title()).toMatch(new RegExp(`— ${PRODUCT.ru}$`))
   await signIn(page, user.phone)
   await waitForPath(page, expectedLanding(user))
   await page.locator(sel.userMenu).waitFor({ state: 'visible' })

@@ -4,7 +4,7 @@ import { formatPhone } from '../../core/validation'
 import type { TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 
-/** The demo data seeded into the test database and a signed-in session of each of the 13 demo users. */
+/** The demo data seeded into the test database and a signed-in session of each of the 14 demo users. */
 export interface DemoCast {
   /** suffix (`0100`) → bearer token. */
   tokens: Map<string, string>

@@ -5,13 +5,13 @@ import type { Db } from '../../server/db/client'
  * Tables that change on any request, refused or not, and so say nothing about a refused request's effect:
  * - `sessions`: every authenticated request writes the session's `last_seen_at` (idle expiry);
  * - `socket_seq`: the socket hub's message counter;
- * - `notification_secrets`, `clients_secrets`: signing keys generated once, on first use, whatever the request's
+ * - `notification_secrets`, `clients_secrets`, `bid_secrets`: signing keys generated once, on first use, whatever the request's
  *   outcome (a refused unsubscribe link is checked against the key it creates).
  * - `feedback_mail`: the support digest's timer (every 60 s of real time) marks support messages mailed, whatever
  *   request happens to be in flight; a fuzz run longer than a minute meets it.
  * The rate limiter keeps its counters in memory, and the server writes its log to stdout, not to a table.
  */
-export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['sessions', 'socket_seq', 'notification_secrets', 'clients_secrets', 'feedback_mail'])
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['sessions', 'socket_seq', 'notification_secrets', 'clients_secrets', 'bid_secrets', 'feedback_mail'])
 
 /** The public tables whose data is fingerprinted (every one but the volatile ones), by name. */
 export async function dataTables(db: Db): Promise<string[]> {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { replayText, type ReplayResult } from '../../core/events/replay'
-import callcenter from '../../modules/callcenter'
+import callcenterPlugin from '../../modules/callcenter'
 import { $softphone, panelState, visibleSession } from '../../modules/callcenter/model'
 import { callFailureKey } from '../../modules/callcenter/model/failure'
 import { httpRequests, ofType, scenario } from './support'
+import { withLogic } from '../../core/plugin/logic'
+
+// A replay runs synchronously: the module's logic, fetched on demand in the app, is in place from the start.
+const callcenter = (await withLogic([callcenterPlugin]))[0]!
 
 /**
  * Issue 10 §2, the call panel: Enter dials only a complete number (and says why not), a failed call says why in

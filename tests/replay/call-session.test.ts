@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { replayText, type ReplayResult } from '../../core/events/replay'
-import callcenter from '../../modules/callcenter'
+import callcenterPlugin from '../../modules/callcenter'
 import { $softphone, formatTimer, panelState, visibleSession } from '../../modules/callcenter/model'
 import { derived, httpRequests, ofType, scenario } from './support'
+import { withLogic } from '../../core/plugin/logic'
+
+// A replay runs synchronously: the module's logic, fetched on demand in the app, is in place from the start.
+const callcenter = (await withLogic([callcenterPlugin]))[0]!
 
 /**
  * Issue 3 §4: every call-session path of SPEC §4 as a recorded scenario, replayed through the real call-center

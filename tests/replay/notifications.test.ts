@@ -3,12 +3,16 @@ import { replayText } from '../../core/events/replay'
 import { createRegistry } from '../../core/plugin/registry'
 import bids from '../../modules/bids'
 import invest from '../../modules/invest'
-import notifications from '../../modules/notifications'
+import notificationsPlugin from '../../modules/notifications'
 import { $headerItems, $latest, $unreadCount } from '../../modules/notifications/model'
 import { $page } from '../../modules/notifications/page'
 import tasks from '../../modules/tasks'
 import tenders from '../../modules/tenders'
 import { httpRequests, ofType, scenario } from './support'
+import { withLogic } from '../../core/plugin/logic'
+
+// A replay runs synchronously: the module's logic, fetched on demand in the app, is in place from the start.
+const notifications = (await withLogic([notificationsPlugin]))[0]!
 
 const MARK_READ_AFTER = 3000 // SPEC §9, literal on purpose
 

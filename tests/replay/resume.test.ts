@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { $lastSeq } from '../../core/socket/model'
 import { replayText } from '../../core/events/replay'
-import notifications from '../../modules/notifications'
+import notificationsPlugin from '../../modules/notifications'
 import { ofType, scenario } from './support'
+import { withLogic } from '../../core/plugin/logic'
+
+// A replay runs synchronously: the module's logic, fetched on demand in the app, is in place from the start.
+const notifications = (await withLogic([notificationsPlugin]))[0]!
 
 /** Issue 4 "nothing lost across reconnects", the client's half: resume point, once-only delivery, reload. */
 describe('replay: socket resume', () => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { $authStatus, $profile, $token } from '../../core/auth/model'
 import { replay, replayText } from '../../core/events/replay'
 import { httpRequests, ofType, scenario, scenarioPath } from './support'
-import notifications from '../../modules/notifications'
+import notificationsPlugin from '../../modules/notifications'
+import { withLogic } from '../../core/plugin/logic'
+
+// A replay runs synchronously: the module's logic, fetched on demand in the app, is in place from the start.
+const notifications = (await withLogic([notificationsPlugin]))[0]!
 
 const IDLE_TIMEOUT = 3_600_000 // SPEC §9, literal on purpose: the test must fail if the code's constant drifts
 

@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { Checkbox } from '../../../core/ui/Checkbox'
+// Native: registration is a guest page, without react-aria (core/ui/PlainCheckbox.tsx).
+import { PlainCheckbox as Checkbox } from '../../../core/ui/PlainCheckbox'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 
 const Box = styled.div`

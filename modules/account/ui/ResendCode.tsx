@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { Button } from '../../../core/ui/Button'
+import { PlainButton as Button } from '../../../core/ui/PlainButton'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 
 const Row = styled.div`

@@ -24,6 +24,7 @@ import { createDiskStorage, withSamples, type FileStorage } from './storage'
 
 export type { FileStorage, ListedFile, StoredFile } from './storage'
 export { sweepOrphanFiles } from './orphans'
+export { readCompanyProfile, type CompanyProfile } from './company-profile'
 
 const ORPHAN_SWEEP_MS = 60 * 60_000
 const ORPHAN_GRACE_MS = 60 * 60_000
@@ -130,3 +131,12 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
 }
 
 export const clientsServer: ServerModule = createClientsServer()
+
+/**
+ * The company file helpers other modules store their uploads with (the bids module's documents): the same storage
+ * layout, upload limits, type check by content and company quota as the company's own files.
+ */
+export { createDiskStorage, withSamples } from './storage'
+export { cleanFileName, contentDisposition, detectFileType, fileNameFor } from './file-types'
+export { quotaExceeded, usedBytes, withinQuota } from './quota'
+export { companyDocuments, companyFiles, licences } from '../tables'

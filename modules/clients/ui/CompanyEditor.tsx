@@ -4,6 +4,8 @@ import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
 import { Badge } from '../../../core/ui/Badge'
 import { PageHeader } from '../../../core/ui/PageHeader'
+import { Slot } from '../../../core/ui/Slot'
+import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
 import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
 import type { Company } from '../contract'
@@ -101,6 +103,8 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
       case 'supported':
         return <SupportedAccountsSection companyId={companyId} />
       case 'bids':
+        // The bids module's list of this company, when it is installed and the user may list bids.
+        return <Slot slot="clients/companyBids" props={{ companyId }} fallback={<Spinner />} empty={<ComingWithModule name="bids" />} />
       case 'tenders':
         return <ComingWithModule name={key} />
     }

@@ -1,10 +1,10 @@
 import { useUnit } from 'effector-react'
-import { lazy, Suspense } from 'react'
-import { DialogTrigger } from 'react-aria-components/Dialog'
+import { lazy, Suspense, useRef } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-import { IconButton } from '../../../core/ui/IconButton'
+// Native: the bell is in every signed-in page's header; react-aria's popover and dialog come with the panel.
+import { PlainButton } from '../../../core/ui/PlainButton'
 import { $notifications } from '../model'
 
 const BellPanel = lazy(() => import('./BellPanel'))
@@ -39,13 +39,24 @@ export default function Bell() {
   const t = useT('notifications')
   const dispatch = useDispatch()
   const { header, unread, open } = useUnit($notifications)
+  const trigger = useRef<HTMLButtonElement>(null)
   const close = () => void dispatch('notifications/closeBell', {})
+  const openBell = () => void dispatch('notifications/openBell', { ids: header.filter(n => n.read === 0).map(n => n.id) })
   return (
-    <DialogTrigger isOpen={open} onOpenChange={next => void (next ? dispatch('notifications/openBell', { ids: header.filter(n => n.read === 0).map(n => n.id) }) : close())}>
+    <>
       <Anchor>
-        <IconButton aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')} data-testid="bell">
+        <PlainButton
+          ref={trigger}
+          variant="ghost"
+          square
+          aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-testid="bell"
+          onPress={() => (open ? close() : openBell())}
+        >
           <BellIcon />
-        </IconButton>
+        </PlainButton>
         {unread > 0 && (
           <Count aria-hidden="true" data-testid="bell-count">
             {unread > 99 ? '99+' : unread}
@@ -55,9 +66,9 @@ export default function Bell() {
       {/* The popover (its list, rows and empty state) loads on the first opening; the button is here at once. */}
       {open && (
         <Suspense fallback={null}>
-          <BellPanel header={header} onClose={close} onArchive={id => void dispatch('notifications/archive', { id })} />
+          <BellPanel triggerRef={trigger} header={header} onClose={close} onArchive={id => void dispatch('notifications/archive', { id })} />
         </Suspense>
       )}
-    </DialogTrigger>
+    </>
   )
 }

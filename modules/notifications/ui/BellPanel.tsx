@@ -1,3 +1,4 @@
+import type { RefObject } from 'react'
 import { Dialog } from 'react-aria-components/Dialog'
 import styled from 'styled-components'
 import { PanelPopover } from '../../../core/ui/PanelPopover'
@@ -29,10 +30,20 @@ const List = styled.ul`
 `
 
 /** The bell's popover: the latest notifications, loaded when the bell is first opened. */
-export default function BellPanel({ header, onClose, onArchive }: { header: readonly NotificationItem[]; onClose: () => void; onArchive: (id: number) => void }) {
+export default function BellPanel({
+  triggerRef,
+  header,
+  onClose,
+  onArchive,
+}: {
+  triggerRef: RefObject<HTMLButtonElement | null>
+  header: readonly NotificationItem[]
+  onClose: () => void
+  onArchive: (id: number) => void
+}) {
   const t = useT('notifications')
   return (
-    <PanelPopover $width={400} placement="bottom end" offset={6}>
+    <PanelPopover $width={400} triggerRef={triggerRef} isOpen onOpenChange={next => !next && onClose()} placement="bottom end" offset={6}>
       <Dialog aria-label={t('title')} style={{ outline: 'none' }}>
         <Head>
           <h2>{t('title')}</h2>

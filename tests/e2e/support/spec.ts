@@ -32,6 +32,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { phone: '+7 (700) 100-01-70', role: 170, office: false, tender: false, sip: false, note: 'verifier' },
   { phone: '+7 (700) 100-01-80', role: 180, office: false, tender: false, sip: false, note: 'admin verifier' },
   { phone: '+7 (700) 100-10-00', role: 1000, office: false, tender: false, sip: false, note: 'role 1000' },
+  { phone: '+7 (700) 100-00-41', role: 40, office: false, tender: false, sip: false, note: 'second bank user of bank #1' },
 ]
 
 export function demoUser(phoneTail: string): DemoUser {

@@ -1,3 +1,4 @@
+import type { Profile } from '../../../../core/auth/profile'
 import type { AnyEvent } from '../../../../core/events/map'
 import '../../../../core/sip/events'
 import { emit, type Effect } from '../effects'
@@ -30,22 +31,34 @@ export function registrationFailure(cause: string, status: number | null): SipAl
 /** Alerts a later successful registration does not take away (they need the user or the administrator). */
 const STICKY_ALERTS: readonly (SipAlert | null)[] = ['wrongPassword', 'notConfigured']
 
+function profileLoaded(state: SoftphoneState, profile: Profile, fx: Effect[]): SoftphoneState {
+  const sip = profile.sip
+  if (!sip?.code) {
+    if (state.credentials || state.phoneExists) fx.push(emit('sip/stopRequested', {}))
+    return state.credentials || state.phoneExists ? { ...state, credentials: null, phoneExists: false, registration: 'off' } : state
+  }
+  if (state.cleared) return state
+  const credentials: SipCredentials = { ws_url: sip.ws_url, code: sip.code, password: sip.password }
+  if (!credentials.ws_url) return { ...state, credentials, alert: 'notConfigured', alertCause: null }
+  const same = state.credentials && state.credentials.ws_url === credentials.ws_url && state.credentials.code === credentials.code
+  if (same) return state // a refreshed profile does not restart a phone
+  fx.push(emit('sip/startRequested', credentials))
+  return { ...state, credentials, registration: 'connecting', alert: null, alertCause: null }
+}
+
 export function registration(state: SoftphoneState, e: AnyEvent, fx: Effect[]): SoftphoneState {
   switch (e.type) {
-    case 'auth/profileLoaded': {
-      const sip = e.payload.profile.sip
-      if (!sip?.code) {
-        if (state.credentials || state.phoneExists) fx.push(emit('sip/stopRequested', {}))
-        return state.credentials || state.phoneExists ? { ...state, credentials: null, phoneExists: false, registration: 'off' } : state
-      }
-      if (state.cleared) return state
-      const credentials: SipCredentials = { ws_url: sip.ws_url, code: sip.code, password: sip.password }
-      if (!credentials.ws_url) return { ...state, credentials, alert: 'notConfigured', alertCause: null }
-      const same = state.credentials && state.credentials.ws_url === credentials.ws_url && state.credentials.code === credentials.code
-      if (same) return state // a refreshed profile does not restart a phone
-      fx.push(emit('sip/startRequested', credentials))
-      return { ...state, credentials, registration: 'connecting', alert: null, alertCause: null }
+    // The module's logic arrived after sign-in (it is fetched on demand): the session it missed, as if it had heard it.
+    // Its stores may have heard the sign-in already (a screen imported them first) with nobody there to start the
+    // phone: the softphone process listens from now on, so the start is asked for now, not at the next 1 s re-check.
+    case 'plugin/logicStarted': {
+      if (e.payload.plugin !== 'callcenter') return state
+      const next = profileLoaded(state, e.payload.session.profile, fx)
+      if (fx.length === 0 && next.credentials?.ws_url && !next.phoneExists && !next.cleared) fx.push(emit('sip/startRequested', next.credentials))
+      return next
     }
+    case 'auth/profileLoaded':
+      return profileLoaded(state, e.payload.profile, fx)
     case 'auth/loggedOut':
       if (state.credentials || state.phoneExists || state.session) fx.push(emit('sip/stopRequested', {}))
       return initialSoftphone

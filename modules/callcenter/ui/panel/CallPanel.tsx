@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { $profile } from '../../../../core/auth/model'
 import { $locale } from '../../../../core/i18n/model'
@@ -14,13 +14,17 @@ import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
 import { $softphone, mayDismiss, panelState, visibleSession } from '../../model'
 import { CallFailureAlert, callFailureText } from './CallFailure'
-import { AddContactDialog } from './AddContactDialog'
 import { CallView } from './CallView'
-import { FinishCallDialog } from './FinishCallDialog'
 import { FoundLinks } from './FoundLinks'
 import { localToday } from './format'
 import { ChevronDownIcon, PhoneIcon } from './icons'
 import { NumberEntry } from './NumberEntry'
+
+// The dialogs (react-aria's modal, the reminder's calendar, the radio group) come when first needed, not with the
+// panel every SIP user's page loads; the finish dialog's chunk is fetched while a call is on, before it ends.
+const loadFinishDialog = () => import('./FinishCallDialog')
+const FinishCallDialog = lazy(() => loadFinishDialog().then(m => ({ default: m.FinishCallDialog })))
+const AddContactDialog = lazy(() => import('./AddContactDialog').then(m => ({ default: m.AddContactDialog })))
 
 const Dock = styled.div`
   position: fixed;
@@ -88,6 +92,10 @@ export default function CallPanel() {
 
   const state = panelState(softphone)
   const session = visibleSession(softphone)
+  const inCall = session !== null
+  useEffect(() => {
+    if (inCall) void loadFinishDialog().catch(() => undefined)
+  }, [inCall])
   // The notes belong to one call: cleared once it is finished.
   const hadSession = useRef(false)
   useEffect(() => {
@@ -191,28 +199,34 @@ export default function CallPanel() {
         {state === 'incoming' ? t('panel.state.incoming') : session && state === 'start' ? t('panel.toggleInCall') : t('panel.toggle')}
       </Toggle>
       {session && state === 'end' && session.callId !== null && (
-        <FinishCallDialog
-          isOpen
-          phone={session.phone}
-          seconds={session.seconds}
-          today={localToday(runtime.bus.clock.now())}
-          initialComment={notes}
-          saving={session.finishing}
-          failure={session.finishFailure}
-          onSubmit={form => void dispatch('callcenter/finishCall', { key: session.key, form })}
-          connected={!mayDismiss(session)}
-          failureText={softphone.failure ? callFailureText(t, softphone.failure) : null}
-          onDismiss={() => void dispatch('callcenter/dismissFinish', { key: session.key })}
-        />
+        <Suspense fallback={null}>
+          <FinishCallDialog
+            isOpen
+            phone={session.phone}
+            seconds={session.seconds}
+            today={localToday(runtime.bus.clock.now())}
+            initialComment={notes}
+            saving={session.finishing}
+            failure={session.finishFailure}
+            onSubmit={form => void dispatch('callcenter/finishCall', { key: session.key, form })}
+            connected={!mayDismiss(session)}
+            failureText={softphone.failure ? callFailureText(t, softphone.failure) : null}
+            onDismiss={() => void dispatch('callcenter/dismissFinish', { key: session.key })}
+          />
+        </Suspense>
       )}
-      <AddContactDialog
-        isOpen={softphone.contact.open}
-        phone={session?.phone ?? softphone.number}
-        saving={softphone.contact.saving}
-        failure={softphone.contact.failure}
-        onSubmit={form => void dispatch('callcenter/addContact', { form })}
-        onClose={() => void dispatch('callcenter/closeContactDialog', {})}
-      />
+      {softphone.contact.open && (
+        <Suspense fallback={null}>
+          <AddContactDialog
+            isOpen
+            phone={session?.phone ?? softphone.number}
+            saving={softphone.contact.saving}
+            failure={softphone.contact.failure}
+            onSubmit={form => void dispatch('callcenter/addContact', { form })}
+            onClose={() => void dispatch('callcenter/closeContactDialog', {})}
+          />
+        </Suspense>
+      )}
     </Dock>
   )
 }

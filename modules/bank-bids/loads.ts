@@ -1,0 +1,20 @@
+import { listLoad } from '../../core/ui/list/listLoad'
+import { param } from '../../core/ui/list/query'
+import { BANK_TABS, type BankTab } from '../bids/contract'
+
+export const BANK_LIMIT = 20
+
+/** GET v1/bank-bids's query. */
+export interface BankListRequest {
+  tab: BankTab
+  page: number
+  limit: number
+  search?: string
+}
+
+/** `/bank-bids?tab=completed&q=12`: requested as navigation starts and by the page (one request). */
+export const bankBidsLoad = listLoad(
+  'bankBids/loadQueue',
+  { tab: param.oneOf<BankTab>(BANK_TABS, 'bids'), q: param.text(20), page: param.page() },
+  (q): BankListRequest => ({ tab: q.tab, page: q.page, limit: BANK_LIMIT, ...(q.q ? { search: q.q } : {}) }),
+)

@@ -1,0 +1,1 @@
+ALTER TABLE "bids" ADD COLUMN "preferred_partner_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;

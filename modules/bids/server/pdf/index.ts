@@ -1,0 +1,3 @@
+export { renderApplication, renderQuestionnaire } from './render'
+export { formatDate, formatDateTime, formatSum } from './format'
+export type * from './types'

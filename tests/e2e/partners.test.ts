@@ -1,0 +1,77 @@
+/**
+ * Issue 11, partners: an administrator edits a bank's product on /partners and a client sees the new conditions
+ * there (real Chromium, real server, the demo seed's partners); the list turns into cards on a 390 px phone; /help
+ * speaks to the reader's role.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
+import { baseUrl, releaseBaseUrl } from './support/server'
+
+const ADMIN = '+7 (700) 100-01-00'
+const CLIENT = '+7 (700) 100-00-10'
+const BANK = '+7 (700) 100-00-40'
+/** A bank of the demo seed the bids scenarios do not lean on. */
+const PARTNER = 'АО «Россельхозбанк»'
+const CONDITIONS = 'Гарантия без залога до 10 млн ₽ (изменено в e2e)'
+
+let browser: Browser
+let url: string
+const sessions: Session[] = []
+beforeAll(async () => {
+  url = await baseUrl()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const s of sessions) await s.close()
+  await browser?.close()
+  await releaseBaseUrl()
+})
+async function session(): Promise<Session> {
+  const s = await newSession(browser, url)
+  sessions.push(s)
+  return s
+}
+
+describe('/partners', () => {
+  it('an administrator edits a product; a client sees it on /partners', async () => {
+    const { page } = await session()
+    await signInAndWait(page, ADMIN)
+    await page.goto('/partners')
+    const table = page.getByTestId('partners-table')
+    await table.getByRole('rowheader', { name: PARTNER }).waitFor()
+    await page.getByRole('button', { name: `Подробнее о партнёре ${PARTNER}` }).click()
+    await page.getByTestId('partner-details').waitFor()
+    await page.getByRole('button', { name: 'Изменить продукт «Банковская гарантия»' }).click()
+    const form = page.locator('form[data-testid="product-dialog"]')
+    await form.locator('input[name="rate_percent"]').fill('2,45')
+    await form.locator('textarea[name="conditions"]').fill(CONDITIONS)
+    await page.getByTestId('product-save').click()
+    await form.waitFor({ state: 'detached' })
+    await page.getByTestId('partner-details').getByText(CONDITIONS).waitFor()
+
+    const client = (await session()).page
+    await signInAndWait(client, CLIENT)
+    await client.goto('/partners?service=1')
+    const row = client.getByTestId('partners-table').getByRole('row').filter({ hasText: PARTNER })
+    await row.getByText(CONDITIONS).waitFor()
+    expect(await row.innerText()).toContain('2,45 %')
+    // A client reads, never edits.
+    expect(await client.getByTestId('partner-add').count()).toBe(0)
+
+    // A phone: rows become cards, nothing wider than the screen.
+    await client.setViewportSize({ width: 390, height: 844 })
+    await client.getByText(CONDITIONS).waitFor()
+    const overflow = await client.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  it('a bank user has no /partners, and /help explains the bank’s part', async () => {
+    const { page } = await session()
+    await signInAndWait(page, BANK)
+    await page.goto('/help')
+    await page.getByTestId('help-mine').getByRole('heading', { name: 'Что делаете вы: Вы — сотрудник банка' }).waitFor()
+    await page.getByTestId('help-requestStatus').getByRole('rowheader', { name: 'Есть предложение' }).waitFor()
+    expect(await page.locator('nav a[href="/partners"]').count()).toBe(0)
+  })
+})
