@@ -37,7 +37,7 @@ export interface BadgeProps {
 /** A short status or count label. */
 export function Badge({ children, tone = 'neutral', ...rest }: BadgeProps) {
   return (
-    <Root {...rest} $tone={tone}>
+    <Root {...rest} $tone={tone} data-badge="">
       {children}
     </Root>
   )

@@ -30,7 +30,9 @@ async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
 }
 
 /** A SIP code no other test uses (2–32 digits). */
-const freshCode = () => `77${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`
+// Unique within a run (three codes may be made in one millisecond) and across runs on one database.
+let codes = 0
+const freshCode = () => `77${String(Date.now()).slice(-6)}${String(++codes % 100).padStart(2, '0')}`
 
 describe('call-center administration', () => {
   it('never loads the call panel or JsSIP for a user without a SIP code', async () => {

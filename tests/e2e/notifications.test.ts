@@ -74,7 +74,8 @@ describe('notifications in real time', () => {
       const before = await bellCount(admin.page)
       await signInAndWait(client.page, CLIENT)
       await client.page.locator('[data-testid="support"]').click()
-      await client.page.getByRole('textbox').fill('Не загружается выписка по счёту')
+      // The dialog's own field: the page behind it (the client's /bids) has text fields of its own.
+      await client.page.getByRole('dialog').getByRole('textbox').fill('Не загружается выписка по счёту')
       await client.page.locator('[data-testid="feedback-send"]').click()
       await client.page.getByRole('status').filter({ hasText: /Спасибо/ }).waitFor()
 

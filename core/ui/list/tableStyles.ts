@@ -49,8 +49,13 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
         background: transparent;
         overflow-x: visible;
 
-        [data-nowrap] {
+        [data-nowrap],
+        [data-badge] {
           white-space: normal;
+        }
+        /* A cell's value (a status with its chat code, say) never pushes the card wider than the phone. */
+        tbody td > * {
+          max-width: 100%;
         }
 
         table,
