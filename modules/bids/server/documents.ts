@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import fastifyMultipart from '@fastify/multipart'
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Actor } from '../../../core/access/actor'
 import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
@@ -25,6 +25,7 @@ import {
   withSamples,
   withinQuota,
   type FileStorage,
+  type StoredFile,
 } from '../../clients/server'
 import { bidOwners, bidVerifiers, canOpenBid } from '../access'
 import type { BidDocument } from '../contract'
@@ -105,6 +106,52 @@ export async function listBidDocuments(db: Db, bidId: number): Promise<DocRow[]>
   return db.select().from(bidDocuments).where(eq(bidDocuments.bid_id, bidId)).orderBy(asc(bidDocuments.kind), asc(bidDocuments.id))
 }
 
+/** What an upload may weigh: one file, and the company's quota shared with its own documents. */
+export interface UploadLimits {
+  maxFileBytes: number
+  quotaBytes: number
+}
+
+/** A received upload: in storage already, its cleaned name and detected type; `refuse` removes it and hands back the error to throw. */
+export interface ReceivedUpload {
+  stored: StoredFile
+  name: string
+  mime: string
+  refuse: (error: unknown) => Promise<unknown>
+}
+
+/**
+ * Reads the one file of a multipart request into the company's storage, with the company's rules: a `file` part,
+ * the size limit (413), the quota as it stood (413), not empty, a type known by its content (415). Anything refused
+ * is removed from storage again.
+ */
+export async function receiveUpload(request: FastifyRequest, db: Db, storage: FileStorage, companyId: number, limits: UploadLimits): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw bidsError(422, 'fileMissing')
+  const part = await request.file({ limits: { fileSize: limits.maxFileBytes, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(malformedUpload)
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume()
+    throw bidsError(422, 'fileMissing')
+  }
+  const usedBefore = await usedBytes(db, companyId)
+  if (usedBefore >= limits.quotaBytes) {
+    part.file.resume()
+    await finished(part.file).catch(malformedUpload)
+    throw quotaExceeded(limits.quotaBytes, usedBefore)
+  }
+  const stored = await storage.put(part.file).catch(malformedUpload)
+  const refuse = async (error: unknown) => {
+    await storage.remove(stored.key)
+    return error
+  }
+  const maxMb = Math.max(1, Math.round(limits.maxFileBytes / (1024 * 1024)))
+  if (part.file.truncated) throw await refuse(bidsError(413, 'fileTooLarge', { max: maxMb }))
+  if (stored.size === 0) throw await refuse(bidsError(422, 'fileMissing'))
+  const cleaned = cleanFileName(part.filename)
+  const mime = detectFileType(stored.head, cleaned)
+  if (!mime) throw await refuse(bidsError(415, 'fileType'))
+  return { stored, name: cleaned, mime, refuse }
+}
+
 /** A multipart body the parser cannot read is the client's mistake (400); our own errors and a disk's keep theirs. */
 export function malformedUpload(error: unknown): never {
   if (error instanceof ApiError || (error as { syscall?: unknown } | null)?.syscall !== undefined) throw error
@@ -131,7 +178,6 @@ export async function bidDocumentRoutes(app: FastifyInstance, deps: ServerDeps, 
   const bidsWhere = options.bidsWhere ?? scopedBidsWhere
   const changed = (bidId: number) => options.onChanged?.(bidId).catch(() => {})
   const { db, clock } = deps
-  const maxMb = Math.max(1, Math.round(maxFileBytes / (1024 * 1024)))
   const guard = app.requireUser(canOpenBid)
 
   async function bidOf(actor: Actor, id: number): Promise<BidRow> {
@@ -189,28 +235,7 @@ export async function bidDocumentRoutes(app: FastifyInstance, deps: ServerDeps, 
       const actor = currentActor(request)
       const bid = await changeable(actor, pathId(request))
       const { kind } = parseQuery(uploadQuery, request.query)
-      if (!request.isMultipart()) throw bidsError(422, 'fileMissing')
-      const part = await request.file({ limits: { fileSize: maxFileBytes, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(malformedUpload)
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume()
-        throw bidsError(422, 'fileMissing')
-      }
-      const usedBefore = await usedBytes(db, bid.company_id)
-      if (usedBefore >= quotaBytes) {
-        part.file.resume()
-        await finished(part.file).catch(malformedUpload)
-        throw quotaExceeded(quotaBytes, usedBefore)
-      }
-      const stored = await storage.put(part.file).catch(malformedUpload)
-      const refuse = async (error: unknown) => {
-        await storage.remove(stored.key)
-        return error
-      }
-      if (part.file.truncated) throw await refuse(bidsError(413, 'fileTooLarge', { max: maxMb }))
-      if (stored.size === 0) throw await refuse(bidsError(422, 'fileMissing'))
-      const name = cleanFileName(part.filename)
-      const mime = detectFileType(stored.head, name)
-      if (!mime) throw await refuse(bidsError(415, 'fileType'))
+      const { stored, name, mime, refuse } = await receiveUpload(request, db, storage, bid.company_id, { maxFileBytes, quotaBytes })
       try {
         const row = await keep(bid, actor, stored, { kind, name: fileNameFor(name, mime), mime, company_document_id: null })
         await changed(bid.id)

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import { finished } from 'node:stream/promises'
 import fastifyMultipart from '@fastify/multipart'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -8,14 +7,14 @@ import type { Db } from '../../../server/db/client'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
 import { parseQuery, pathId } from '../../../server/http/validate'
-import { cleanFileName, companyFiles, contentDisposition, detectFileType, fileNameFor, quotaExceeded, usedBytes, withinQuota, type FileStorage } from '../../clients/server'
+import { companyFiles, contentDisposition, fileNameFor, withinQuota, type FileStorage } from '../../clients/server'
 import { canOpenBid, isBankStaff } from '../access'
 import type { RequestFile } from '../contract'
 import { requestFileQuery } from '../documents'
 import { bidRequestFiles, bids, type RequestFileKind } from '../tables'
 import { FOLLOWING_STATUSES, bankStaff, type RequestAction } from '../workflow'
 import { seenRequest } from './bank-requests'
-import { bidsError, malformedUpload, megabytes } from './documents'
+import { bidsError, megabytes, receiveUpload } from './documents'
 import { requestAllowedActions } from './read'
 import type { BidsContext } from './routes'
 import { visibility } from './visibility'
@@ -60,7 +59,6 @@ export async function requestFileRoutes(app: FastifyInstance, ctx: BidsContext, 
   const { db, clock } = ctx.deps
   const maxFileBytes = megabytes(env, 'CLIENT_FILE_MAX_MB', 20)
   const quotaBytes = megabytes(env, 'CLIENT_STORAGE_QUOTA_MB', 200)
-  const maxMb = Math.max(1, Math.round(maxFileBytes / (1024 * 1024)))
 
   await app.register(async scope => {
     await scope.register(fastifyMultipart, { limits: { fileSize: maxFileBytes, files: 1, fields: 5, parts: 6 } })
@@ -77,28 +75,7 @@ export async function requestFileRoutes(app: FastifyInstance, ctx: BidsContext, 
       if (!atBanks || !allowed.includes(ACTION_OF[kind])) throw new ApiError(409, 'workflowNotAllowed', { allowed })
       const [bid] = await db.select({ company_id: bids.company_id }).from(bids).where(eq(bids.id, bidId))
       if (!bid) throw notFound()
-      if (!request.isMultipart()) throw bidsError(422, 'fileMissing')
-      const part = await request.file({ limits: { fileSize: maxFileBytes, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(malformedUpload)
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume()
-        throw bidsError(422, 'fileMissing')
-      }
-      const usedBefore = await usedBytes(db, bid.company_id)
-      if (usedBefore >= quotaBytes) {
-        part.file.resume()
-        await finished(part.file).catch(malformedUpload)
-        throw quotaExceeded(quotaBytes, usedBefore)
-      }
-      const stored = await storage.put(part.file).catch(malformedUpload)
-      const refuse = async (error: unknown) => {
-        await storage.remove(stored.key)
-        return error
-      }
-      if (part.file.truncated) throw await refuse(bidsError(413, 'fileTooLarge', { max: maxMb }))
-      if (stored.size === 0) throw await refuse(bidsError(422, 'fileMissing'))
-      const cleaned = cleanFileName(part.filename)
-      const mime = detectFileType(stored.head, cleaned)
-      if (!mime) throw await refuse(bidsError(415, 'fileType'))
+      const { stored, name: cleaned, mime, refuse } = await receiveUpload(request, db, storage, bid.company_id, { maxFileBytes, quotaBytes })
       const name = fileNameFor(cleaned, mime)
       const at = new Date(clock.now())
       try {
