@@ -35,7 +35,7 @@ describe('virtual rows', () => {
     const { wrap } = listTestRuntime({})
     render(wrap(<DataTable aria-label="Вещи" data-testid="things" columns={COLUMNS} rows={makeThings(1000)} rowHref={r => `/things/${r.id}`} />))
     // The long-list path (react-aria's virtual grid) is a chunk of its own, loaded for such a list only.
-    const grid = await screen.findByRole('grid', { name: 'Вещи' })
+    const grid = await screen.findByRole('grid', { name: 'Вещи' }, { timeout: 10_000 })
     // The whole list is announced, not only what is rendered.
     expect(grid.getAttribute('aria-rowcount')).toBe('1001')
     const rendered = () => within(grid).getAllByRole('row').slice(1)
