@@ -9,8 +9,8 @@ import {
 } from 'react-aria-components/Table'
 
 /*
- * react-aria's Table is 50+ KB: this file is imported only by list pages, which are lazy chunks, never by
- * the shell or the login page. Props are react-aria's (TableProps, ColumnProps, RowProps, CellProps):
+ * react-aria's Table is 50+ KB (≈ 30 KB gzip): list pages use core/ui/list/DataTable (a plain <table>); this is
+ * left for its virtual long-list path (core/ui/list/VirtualDataTable.tsx, a lazy chunk). Props are react-aria's (TableProps, ColumnProps, RowProps, CellProps):
  *   <Table aria-label={t('…')} sortDescriptor={…} onSortChange={…} selectionMode="multiple">
  *     <TableHeader><Column id="name" isRowHeader allowsSorting>…</Column>…</TableHeader>
  *     <TableBody items={rows} renderEmptyState={() => <EmptyState …/>}>{(row) => <Row id={row.id}>…</Row>}</TableBody>

@@ -160,7 +160,7 @@ describe('call-center administration', () => {
     const report = page.locator('[data-testid="statistics"]')
     await report.waitFor()
     await expect.poll(() => report.getByRole('img').count()).toBe(1)
-    await expect.poll(() => report.getByRole('grid', { name: 'По сотрудникам' }).count()).toBe(1)
+    await expect.poll(() => report.getByRole('table', { name: 'По сотрудникам' }).count()).toBe(1)
     const from = page.getByRole('textbox', { name: /^С/ })
     const to = page.getByRole('textbox', { name: /^По/ })
     const toValue = await to.inputValue()

@@ -1,14 +1,14 @@
-import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
-import type { ColumnProps, Key } from 'react-aria-components/Table'
-import { TableLayout, Virtualizer } from 'react-aria-components/Virtualizer'
+import type { ColumnProps } from 'react-aria-components/Table'
 import { Link } from 'wouter'
 import { useListT } from './texts'
 import { useDispatch } from '../../react/runtime'
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../Table'
 import type { Sort } from './query'
 import type { SortValue } from './sort'
-import { SortMark, TableBox, TableScroll, VirtualTable } from './tableStyles'
+import { PlainTable, RowButton, SortButton, SortMark, TableBox, TableScroll } from './tableStyles'
+
+type Key = string | number
 
 /** One column, declared as data. */
 export interface DataColumn<T> {
@@ -23,7 +23,7 @@ export interface DataColumn<T> {
   align?: 'start' | 'end' | 'center'
   /** Values that must stay on one line (a phone, a date, a sum). */
   nowrap?: boolean
-  /** The header sorts (Enter or a click): the table reports `onSortChange`, the page loads or sorts. */
+  /** The header sorts (a click, Enter or Space on it): the table reports `onSortChange`, the page loads or sorts. */
   sortable?: boolean
   /** The value `sortRows` compares, for lists sorted in the browser. */
   sortValue?: (row: T) => SortValue
@@ -41,11 +41,11 @@ export interface DataTableProps<T> {
   /** A row's stable key (default: its `id`). */
   rowKey?: (row: T) => Key
   /**
-   * The row's page: Enter or a click on the row opens it, and the row header holds a real link (middle-click,
-   * "open in a new tab", a screen reader's links list).
+   * The row's page: the row header holds a real link (Tab, Enter, middle-click, "open in a new tab", a screen
+   * reader's links list), and a click anywhere else on the row opens it too.
    */
   rowHref?: (row: T) => string
-  /** Instead of a page, something else the row does on Enter or a click (opens a dialog). */
+  /** Instead of a page, something else the row does (opens a dialog): the row header is a button, the row clickable. */
   onRowAction?: (row: T) => void
   /** Buttons at the end of each row (their own presses never trigger the row's action). */
   rowActions?: (row: T) => ReactNode
@@ -62,9 +62,25 @@ export interface DataTableProps<T> {
   'data-testid'?: string
 }
 
-interface Item<T> {
-  id: Key
-  row: T
+/** A data column or the row buttons' column, as both table implementations draw them. */
+export type ModelColumn<T> =
+  | (DataColumn<T> & { kind: 'data' })
+  | { id: string; header: string; align: 'end'; kind: 'actions'; sortable?: undefined; nowrap?: undefined; width?: undefined; minWidth?: undefined }
+
+/** What DataTable hands its virtual (lazy) implementation: everything decided once, here. */
+export interface TableModel<T> {
+  label?: string
+  labelledBy?: string
+  testId?: string
+  isBusy?: boolean
+  all: ModelColumn<T>[]
+  items: { id: Key; row: T }[]
+  headerId: string | undefined
+  sort?: Sort | null
+  onSortChange?: (sort: Sort) => void
+  onAction?: (row: T) => void
+  cellOf: (column: ModelColumn<T>, row: T, virtual: boolean) => ReactNode
+  deps: unknown[]
 }
 
 const ACTIONS = '__actions'
@@ -75,28 +91,39 @@ const RowLink = styled(Link)`
   &:hover {
     text-decoration: underline;
   }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
 `
+
+// The long-list path keeps react-aria's Table (virtual rows, aria-rowcount): a chunk loaded only for such a list.
+// (lazy() drops the component's type parameter; this puts it back.)
+const VirtualDataTable = lazy(() => import('./VirtualDataTable')) as unknown as <T>(props: { model: TableModel<T>; rowHeight: number }) => ReactNode
 
 const keyOf = (row: unknown): Key => (row as { id: Key }).id
 const stopEnter = (e: KeyboardEvent) => {
   if (e.key === 'Enter') e.stopPropagation()
 }
 const stop = (e: MouseEvent) => e.stopPropagation()
+/** A click on these is theirs alone, never the row's. */
+const OWN_PRESS = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [role="checkbox"]'
+const PRIMARY = '[data-row-primary]'
 
 /**
- * A data table on react-aria's Table: columns as data, row header, alignment, sortable headers (aria-sort, Enter),
- * rows that open their page, per-row buttons, virtual rows for long lists, and a narrow-screen fallback that never
- * makes the page scroll sideways. Lazy pages only (react-aria's Table is ≈ 50 KB).
+ * A data table: columns as data, row header, alignment, sortable headers (buttons, aria-sort), rows that open their
+ * page, per-row buttons, a narrow-screen fallback that never makes the page scroll sideways, and virtual rows for
+ * long lists. A plain semantic <table> (explicit roles, kept when the cards layout makes it display: block); the
+ * keyboard reaches each row through the link or button in its row header (Tab, or ↑/↓ between rows).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey = keyOf, rowHref, onRowAction, rowActions, sort, onSortChange, isBusy, virtualizeAbove = 200, rowHeight = 44 } = props
   const t = useListT()
   const dispatch = useDispatch()
-  const items = useMemo<Item<T>[]>(() => rows.map(row => ({ id: rowKey(row), row })), [rows, rowKey])
-  const byKey = useMemo(() => new Map(items.map(item => [item.id, item.row])), [items])
-  const virtual = rows.length > virtualizeAbove
+  const items = useMemo(() => rows.map(row => ({ id: rowKey(row), row })), [rows, rowKey])
   const headerId = (columns.find(c => c.isRowHeader) ?? columns[0])?.id
-  const all = useMemo(
+  const all = useMemo<ModelColumn<T>[]>(
     () => [
       ...columns.map(c => ({ ...c, kind: 'data' as const })),
       ...(rowActions ? [{ id: ACTIONS, header: t('list.actions'), align: 'end' as const, kind: 'actions' as const }] : []),
@@ -104,31 +131,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [columns, rowActions, t],
   )
 
-  const act = rowHref || onRowAction
-  const onAction = act
-    ? (key: Key) => {
-        const row = byKey.get(key)
-        if (row === undefined) return
-        if (onRowAction) onRowAction(row)
-        else if (rowHref) void dispatch('app/navigate', { to: rowHref(row) })
-      }
-    : undefined
+  const onAction =
+    onRowAction ?? (rowHref ? (row: T) => void dispatch('app/navigate', { to: rowHref(row) }) : undefined)
 
-  const cellOf = (column: (typeof all)[number], row: T): ReactNode => {
+  const cellOf = (column: ModelColumn<T>, row: T, virtual: boolean): ReactNode => {
     if (column.kind === 'actions') return rowActions?.(row)
     const content = column.cell(row)
     const suffix = column.suffix?.(row)
-    // A real link for middle-click and screen readers. Presses on it are the link's alone: react-aria leaves pointer
-    // presses on a focusable child to it, but Enter and the click it makes (a "virtual" click to react-aria) must
-    // not reach the row too, or it would navigate twice.
-    const value =
-      rowHref && column.id === headerId ? (
+    let value = content
+    if (column.id === headerId && rowHref) {
+      // A real link for middle-click and screen readers. In react-aria's grid its Enter and the click it makes must not
+      // reach the row too, or it would navigate twice; the plain table leaves a link's presses to it anyway.
+      value = virtual ? (
         <RowLink href={rowHref(row)} onKeyDown={stopEnter} onKeyUp={stopEnter} onClick={stop}>
           {content}
         </RowLink>
       ) : (
-        content
+        <RowLink href={rowHref(row)} data-row-primary="">
+          {content}
+        </RowLink>
       )
+    } else if (column.id === headerId && onRowAction && !virtual) {
+      // The plain table's rows are not focusable themselves: the row header's button is the keyboard's way in.
+      value = (
+        <RowButton type="button" data-row-primary="" onClick={() => onRowAction(row)}>
+          {content}
+        </RowButton>
+      )
+    }
     return suffix == null || suffix === false ? (
       value
     ) : (
@@ -138,71 +168,118 @@ export function DataTable<T>(props: DataTableProps<T>) {
     )
   }
 
-  const TableKind = virtual ? VirtualTable : Table
-  const table = (
-    <TableKind
-      aria-label={props['aria-label']}
-      aria-labelledby={props['aria-labelledby']}
-      aria-busy={isBusy || undefined}
-      data-testid={props['data-testid']}
-      sortDescriptor={sort ?? undefined}
-      onSortChange={next => onSortChange?.({ column: String(next.column), direction: next.direction })}
-      onRowAction={onAction}
-    >
-      <TableHeader columns={all} dependencies={[t]}>
-        {column => (
-          <Column
-            id={column.id}
-            isRowHeader={column.id === headerId}
-            allowsSorting={column.kind === 'data' && Boolean(column.sortable)}
-            data-align={column.align}
-            width={virtual && column.kind === 'data' ? column.width : undefined}
-            minWidth={virtual && column.kind === 'data' ? column.minWidth : undefined}
-            style={!virtual && column.kind === 'data' && column.minWidth ? { minWidth: column.minWidth } : undefined}
-          >
-            {({ allowsSorting, sortDirection }) => (
-              <>
-                {column.header}
-                {allowsSorting && (
-                  <SortMark $active={Boolean(sortDirection)} aria-hidden="true">
-                    {sortDirection === 'descending' ? '▼' : sortDirection === 'ascending' ? '▲' : '↕'}
-                  </SortMark>
-                )}
-              </>
-            )}
-          </Column>
-        )}
-      </TableHeader>
-      <TableBody items={items} dependencies={[all, rowHref, rowActions, act]}>
-        {item => (
-          <Row id={item.id} columns={all} dependencies={[all, rowHref, rowActions]} data-action={act ? true : undefined}>
-            {column => (
-              <Cell
-                data-align={column.align}
-                data-nowrap={(column.kind === 'data' && column.nowrap) || undefined}
-                data-label={column.header}
-                data-actions={column.kind === 'actions' || undefined}
-              >
-                {cellOf(column, item.row)}
-              </Cell>
-            )}
-          </Row>
-        )}
-      </TableBody>
-    </TableKind>
-  )
-
-  if (virtual) {
+  if (rows.length > virtualizeAbove) {
+    const model: TableModel<T> = {
+      label: props['aria-label'],
+      labelledBy: props['aria-labelledby'],
+      testId: props['data-testid'],
+      isBusy,
+      all,
+      items,
+      headerId,
+      sort,
+      onSortChange,
+      onAction,
+      cellOf,
+      deps: [all, rowHref, rowActions, onAction],
+    }
     return (
-      <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight, headingHeight: 40 }}>
-        {table}
-      </Virtualizer>
+      <Suspense fallback={null}>
+        <VirtualDataTable model={model} rowHeight={rowHeight} />
+      </Suspense>
     )
   }
-  const cards = props.narrow === 'cards'
+
+  // As react-aria's table did: a new column sorts ascending, the sorted one reverses.
+  const sortBy = (column: string) =>
+    onSortChange?.({ column, direction: sort?.column === column && sort.direction === 'ascending' ? 'descending' : 'ascending' })
+
+  const onRowClick = (row: T) => (e: MouseEvent<HTMLTableRowElement>) => {
+    if (!onAction || e.button !== 0 || e.defaultPrevented) return
+    const own = (e.target as Element).closest(OWN_PRESS)
+    if (own && e.currentTarget.contains(own)) return
+    // Selecting a cell's text (an INN to copy) is not a press on the row.
+    if (!(window.getSelection()?.isCollapsed ?? true)) return
+    onAction(row)
+  }
+
+  // ↑/↓ from a row's link or button move to the next row's, as a grid's rows would.
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+    const from = (e.target as Element).closest(PRIMARY)
+    const tr = from?.closest('tr')
+    if (!tr) return
+    const next = (e.key === 'ArrowDown' ? tr.nextElementSibling : tr.previousElementSibling)?.querySelector<HTMLElement>(PRIMARY)
+    if (!next) return
+    e.preventDefault()
+    next.focus()
+  }
+
   return (
     <TableBox>
-      <TableScroll $cards={cards}>{table}</TableScroll>
+      <TableScroll $cards={props.narrow === 'cards'}>
+        <PlainTable
+          role="table"
+          aria-label={props['aria-label']}
+          aria-labelledby={props['aria-labelledby']}
+          aria-busy={isBusy || undefined}
+          data-testid={props['data-testid']}
+        >
+          <thead role="rowgroup">
+            <tr role="row">
+              {all.map(column => {
+                const sortable = column.kind === 'data' && Boolean(column.sortable)
+                const direction = sortable && sort?.column === column.id ? sort.direction : undefined
+                return (
+                  // A click anywhere on a sortable header sorts: the button inside is the keyboard's and the screen
+                  // reader's control, and its own click (Enter, Space) bubbles up to here.
+                  <th
+                    key={column.id}
+                    role="columnheader"
+                    scope="col"
+                    aria-sort={sortable ? (direction ?? 'none') : undefined}
+                    data-align={column.align}
+                    data-sortable={sortable || undefined}
+                    style={column.kind === 'data' && column.minWidth ? { minWidth: column.minWidth } : undefined}
+                    onClick={sortable ? () => sortBy(column.id) : undefined}
+                  >
+                    {sortable ? (
+                      <SortButton type="button">
+                        {column.header}
+                        <SortMark $active={Boolean(direction)} aria-hidden="true">
+                          {direction === 'descending' ? '▼' : direction === 'ascending' ? '▲' : '↕'}
+                        </SortMark>
+                      </SortButton>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody role="rowgroup" onKeyDown={onKeyDown}>
+            {items.map(({ id, row }) => (
+              <tr key={id} role="row" data-action={onAction ? true : undefined} onClick={onAction ? onRowClick(row) : undefined}>
+                {all.map(column => {
+                  const cell = {
+                    'data-align': column.align,
+                    'data-nowrap': column.nowrap || undefined,
+                    'data-label': column.header,
+                    'data-actions': column.kind === 'actions' || undefined,
+                    children: cellOf(column, row, false),
+                  }
+                  return column.id === headerId ? (
+                    <th key={column.id} role="rowheader" scope="row" {...cell} />
+                  ) : (
+                    <td key={column.id} role="cell" {...cell} />
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </PlainTable>
+      </TableScroll>
     </TableBox>
   )
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { PageHeader } from '../PageHeader'
-import { Tab, TabList, TabPanel, Tabs } from '../Tabs'
 import { VisuallyHidden } from '../VisuallyHidden'
+import { ListTabs } from './ListTabs'
 import { SearchField, type SearchFieldProps } from './SearchField'
 
 const Root = styled.div`
@@ -80,7 +80,7 @@ export interface ListPageProps<K extends string = string> {
 
 /**
  * A list screen's frame: the title (h1) with a description and actions, tabs with counts, then the search and
- * filters above the list. Lazy pages only (it pulls react-aria's collections in).
+ * filters above the list. Lazy pages only.
  */
 export function ListPage<K extends string = string>({ title, description, actions, tabs, search, filters, children, 'data-testid': testId }: ListPageProps<K>) {
   const body = (
@@ -98,10 +98,15 @@ export function ListPage<K extends string = string>({ title, description, action
     <Root data-testid={testId}>
       <Header title={title} description={description} actions={actions} />
       {tabs ? (
-        <Tabs selectedKey={tabs.selected} onSelectionChange={key => tabs.onChange(String(key) as K)}>
-          <TabList aria-label={tabs.label}>
-            {tabs.items.map(tab => (
-              <Tab key={tab.id} id={tab.id} data-testid={tab['data-testid']}>
+        <ListTabs
+          label={tabs.label}
+          selected={tabs.selected}
+          onChange={tabs.onChange}
+          items={tabs.items.map(tab => ({
+            id: tab.id,
+            'data-testid': tab['data-testid'],
+            label: (
+              <>
                 {tab.label}
                 {tab.count != null && (
                   <Count>
@@ -110,15 +115,12 @@ export function ListPage<K extends string = string>({ title, description, action
                     {tab.count}
                   </Count>
                 )}
-              </Tab>
-            ))}
-          </TabList>
-          {tabs.items.map(tab => (
-            <TabPanel key={tab.id} id={tab.id}>
-              {body}
-            </TabPanel>
-          ))}
-        </Tabs>
+              </>
+            ),
+          }))}
+        >
+          {body}
+        </ListTabs>
       ) : (
         body
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { Button } from '../Button'
+import { PlainButton } from '../PlainButton'
 
 const Group = styled.div`
   display: flex;
@@ -24,15 +24,15 @@ export function ToggleFilter<K extends string>({ label, options, value, onChange
   return (
     <Group role="group" aria-label={label}>
       {options.map(option => (
-        <Button
+        <PlainButton
           key={option.id}
           size="sm"
           variant={option.id === value ? 'primary' : 'ghost'}
-          aria-pressed={option.id === value}
+          isPressed={option.id === value}
           onPress={() => onChange(option.id)}
         >
           {option.label}
-        </Button>
+        </PlainButton>
       ))}
     </Group>
   )

@@ -1,5 +1,44 @@
 import styled, { css } from 'styled-components'
-import { Table } from '../Table'
+
+/**
+ * The plain table (the look react-aria's table had in core/ui/Table.tsx). Explicit roles on its parts keep the table
+ * semantics when the cards layout turns them into blocks. Defined before TableScroll so that the box's rules (the
+ * cards) come later in the style sheet and win ties.
+ */
+export const PlainTable = styled.table`
+  width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  background: ${({ theme }) => theme.color.surface};
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-variant-numeric: tabular-nums;
+
+  thead th {
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    background: ${({ theme }) => theme.color.surfaceMuted};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.semibold};
+    text-align: start;
+    white-space: nowrap;
+  }
+  thead th[data-sortable] {
+    cursor: pointer;
+  }
+  tbody :is(td, th) {
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border-bottom: 1px solid ${({ theme }) => theme.color.divider};
+    color: ${({ theme }) => theme.color.text};
+    font-weight: inherit;
+    text-align: start;
+    vertical-align: top;
+  }
+  tbody tr:hover,
+  tbody tr:focus-within {
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+`
 
 /**
  * The box a data table lives in. It scrolls sideways itself when the columns do not fit, so the page never does;
@@ -34,7 +73,7 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
   tbody [role='rowheader'] {
     font-weight: ${({ theme }) => theme.font.weight.medium};
   }
-  tbody tr:last-child > td {
+  tbody tr:last-child > :is(td, th) {
     border-bottom: 0;
   }
   tr[data-action] {
@@ -54,14 +93,15 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
           white-space: normal;
         }
         /* A cell's value (a status with its chat code, say) never pushes the card wider than the phone. */
-        tbody td > * {
+        tbody :is(td, th) > * {
           max-width: 100%;
         }
 
         table,
         tbody,
         tr,
-        td {
+        td,
+        th {
           display: block;
           width: auto;
         }
@@ -83,8 +123,8 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
           border: 1px solid ${theme.color.divider};
           border-radius: ${theme.radius.md};
         }
-        tbody td,
-        tbody td[data-align] {
+        tbody :is(td, th),
+        tbody :is(td, th)[data-align] {
           display: grid;
           grid-template-columns: minmax(96px, 38%) minmax(0, 1fr);
           /* A value keeps its own width: a badge (a status) is a pill, not a bar across the card. */
@@ -95,7 +135,7 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
           text-align: start;
           overflow-wrap: anywhere;
         }
-        tbody td[role='rowheader'] {
+        tbody [role='rowheader'] {
           display: block;
           padding-bottom: ${theme.space.xs};
           font-size: ${theme.font.size.lg};
@@ -119,43 +159,53 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
     `}
 `
 
-/** Long lists: the table scrolls in its own box of a fixed height and only the rows in view exist. */
-export const VirtualTable = styled(Table)`
-  display: block;
-  height: min(70vh, 720px);
-  overflow: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.divider};
-  border-radius: ${({ theme }) => theme.radius.md};
-
-  [role='row'] {
-    display: flex;
-  }
-  [role='columnheader'],
-  [role='rowheader'],
-  [role='gridcell'] {
-    display: flex;
-    align-items: center;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-  }
-  [role='columnheader'] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
-  }
-  [data-align='end'] {
-    justify-content: flex-end;
-    text-align: end;
-  }
-  [data-align='center'] {
-    justify-content: center;
-  }
-`
-
 export const SortMark = styled.span<{ $active: boolean }>`
   display: inline-block;
   margin-inline-start: ${({ theme }) => theme.space.xs};
   color: ${({ theme, $active }) => ($active ? theme.color.primary : theme.color.textDisabled)};
   font-size: 10px;
   vertical-align: middle;
+`
+
+/** A sortable column's header: a button as wide as the header cell, so its whole area sorts. */
+export const SortButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-align: inherit;
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+`
+
+/** The row header of a row that opens a dialog: looks like the row link, is a button. */
+export const RowButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-align: start;
+  cursor: pointer;
+
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
 `

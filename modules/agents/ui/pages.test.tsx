@@ -65,7 +65,7 @@ describe('/agents on the list kit', () => {
     expect(screen.getByText('Всего: 45')).toBeTruthy()
     expect(screen.getByText('Страница 2 из 3')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Агент 21' }).getAttribute('href')).toBe('/agents/21')
-    expect(screen.getByRole('gridcell', { name: '+7 (700) 100-00-21' })).toBeTruthy()
+    expect(screen.getByRole('cell', { name: '+7 (700) 100-00-21' })).toBeTruthy()
 
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Вперёд' }))

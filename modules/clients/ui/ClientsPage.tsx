@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-import { Button } from '../../../core/ui/Button'
+import { PlainButton } from '../../../core/ui/PlainButton'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
@@ -31,23 +31,23 @@ export default function ClientsPage() {
       title={t('pages.clients')}
       actions={
         <>
-          <Button variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
+          <PlainButton variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
             {t('list.addCompany')}
-          </Button>
-          <Button onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
+          </PlainButton>
+          <PlainButton onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
             {t('list.addSole')}
-          </Button>
-          <Button onPress={() => go('/physics/add')} data-testid="add-individual">
+          </PlainButton>
+          <PlainButton onPress={() => go('/physics/add')} data-testid="add-individual">
             {t('list.addIndividual')}
-          </Button>
-          <Button
+          </PlainButton>
+          <PlainButton
             variant="ghost"
             isPending={exporting.status === 'running'}
             onPress={() => void dispatch('clients/exportCompanies', { q: query.q, ...(companies && query.kind !== 'all' ? { kind: query.kind } : {}) })}
             data-testid="export"
           >
             {t('export.button')}
-          </Button>
+          </PlainButton>
         </>
       }
       tabs={{

@@ -82,7 +82,7 @@ describe('/verificator', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: /Не завершили регистрацию/ }))
     await waitFor(() => expect(within(screen.getByTestId('unfinished-table')).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['Пётр Новиков']))
     expect(kit.history.at(-1)).toBe('/verificator?tab=unfinished')
-    const cells = within(screen.getByTestId('unfinished-table')).getAllByRole('gridcell')
+    const cells = within(screen.getByTestId('unfinished-table')).getAllByRole('cell')
     expect(cells.map(c => c.getAttribute('data-label'))).toEqual(['Телефон', 'Зарегистрирован'])
     expect(cells[0]!.textContent).toBe('+7 (700) 123-45-67')
     expect(cells[1]!.textContent).toMatch(/02\.05\.2026/)

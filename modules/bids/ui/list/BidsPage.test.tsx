@@ -141,7 +141,7 @@ describe('/bids on the list kit', () => {
     expect(screen.queryByRole('button', { name: 'Новая заявка' })).toBeNull()
     expect(screen.queryByLabelText('Компания')).toBeNull()
     expect(kit.sent.some(r => r.path === 'v1/companies')).toBe(false)
-    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('gridcell')
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell')
     expect(cells.map(c => c.getAttribute('data-label'))).toEqual(['Услуга', 'Компания', 'Сумма', 'Статус', 'Предложения', 'Создана'])
   })
 

@@ -7,7 +7,7 @@ import { Button } from '../../../../core/ui/Button'
 import { Card } from '../../../../core/ui/Card'
 import { PageHeader } from '../../../../core/ui/PageHeader'
 import { Row, Stack } from '../../../../core/ui/Stack'
-import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../../../core/ui/Table'
+import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListState } from '../../../../core/ui/list/ListState'
 import { TextField } from '../../../../core/ui/TextField'
 import { DEFAULT_MIN_TALK_SECONDS, addDays, formatReminderDate, parseReminderDate, statisticsQuery, type CallStatistics } from '../../contract'
@@ -67,11 +67,6 @@ const Legend = styled.ul`
     border-radius: 2px;
     background: var(--swatch);
   }
-`
-/** A wide table scrolls in its own box on a phone: the page itself never scrolls sideways. */
-const Wide = styled.div`
-  max-width: 100%;
-  overflow-x: auto;
 `
 const Heading = styled.h2`
   margin: 0;
@@ -192,7 +187,10 @@ export default function StatisticsPage() {
   )
 }
 
-/** The report of a range with calls: totals, the chart and the tables. */
+type Employee = CallStatistics['employees'][number]
+type DayRow = CallStatistics['rows'][number]
+
+/** The report of a range with calls: totals, the chart and the tables (DataTable: they scroll in their own box). */
 function Report({ data }: { data: CallStatistics }) {
   const t = useT('callcenter')
   const names = new Map(data.employees.map(e => [e.user_id, e.full_name]))
@@ -202,6 +200,22 @@ function Report({ data }: { data: CallStatistics }) {
     return { day, calls: sum(r => r.calls), conversations: sum(r => r.conversations), talk: sum(r => r.talk_time) }
   })
   const active = data.employees.filter(e => e.calls > 0)
+  const conversations = t('stats.conversations', { min: data.min_seconds })
+  const employeeColumns: DataColumn<Employee>[] = [
+    { id: 'employee', header: t('stats.employee'), cell: e => e.full_name },
+    { id: 'calls', header: t('stats.calls'), cell: e => e.calls },
+    { id: 'conversations', header: conversations, cell: e => e.conversations },
+    { id: 'talk', header: t('stats.talkTime'), cell: e => formatDuration(e.talk_time), nowrap: true },
+  ]
+  const dayColumns: DataColumn<DayRow>[] = [
+    { id: 'day', header: t('stats.day'), cell: r => formatReminderDate(r.day), nowrap: true },
+    { id: 'employee', header: t('stats.employee'), cell: r => names.get(r.user_id) ?? `#${r.user_id}` },
+    { id: 'calls', header: t('stats.calls'), cell: r => r.calls },
+    { id: 'outgoing', header: t('stats.outgoing'), cell: r => r.outgoing },
+    { id: 'incoming', header: t('stats.incoming'), cell: r => r.incoming },
+    { id: 'conversations', header: conversations, cell: r => r.conversations },
+    { id: 'talk', header: t('stats.talkTime'), cell: r => formatDuration(r.talk_time), nowrap: true },
+  ]
   return (
     <Stack gap="lg">
       <Totals>
@@ -222,53 +236,9 @@ function Report({ data }: { data: CallStatistics }) {
         <Chart days={byDay} />
       </Card>
       <Heading>{t('stats.byEmployee')}</Heading>
-      <Wide>
-        <Table aria-label={t('stats.byEmployee')}>
-          <TableHeader>
-            <Column isRowHeader>{t('stats.employee')}</Column>
-            <Column>{t('stats.calls')}</Column>
-            <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
-            <Column>{t('stats.talkTime')}</Column>
-          </TableHeader>
-          <TableBody items={active}>
-            {e => (
-              <TableRow id={e.user_id}>
-                <Cell>{e.full_name}</Cell>
-                <Cell>{e.calls}</Cell>
-                <Cell>{e.conversations}</Cell>
-                <Cell>{formatDuration(e.talk_time)}</Cell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Wide>
+      <DataTable aria-label={t('stats.byEmployee')} columns={employeeColumns} rows={active} rowKey={e => e.user_id} />
       <Heading>{t('stats.byDay')}</Heading>
-      <Wide>
-        <Table aria-label={t('stats.byDay')}>
-          <TableHeader>
-            <Column isRowHeader>{t('stats.day')}</Column>
-            <Column>{t('stats.employee')}</Column>
-            <Column>{t('stats.calls')}</Column>
-            <Column>{t('stats.outgoing')}</Column>
-            <Column>{t('stats.incoming')}</Column>
-            <Column>{t('stats.conversations', { min: data.min_seconds })}</Column>
-            <Column>{t('stats.talkTime')}</Column>
-          </TableHeader>
-          <TableBody items={data.rows.map(r => ({ ...r, id: `${r.day}-${r.user_id}` }))}>
-            {r => (
-              <TableRow id={r.id}>
-                <Cell>{formatReminderDate(r.day)}</Cell>
-                <Cell>{names.get(r.user_id) ?? `#${r.user_id}`}</Cell>
-                <Cell>{r.calls}</Cell>
-                <Cell>{r.outgoing}</Cell>
-                <Cell>{r.incoming}</Cell>
-                <Cell>{r.conversations}</Cell>
-                <Cell>{formatDuration(r.talk_time)}</Cell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Wide>
+      <DataTable aria-label={t('stats.byDay')} columns={dayColumns} rows={data.rows} rowKey={r => `${r.day}-${r.user_id}`} />
     </Stack>
   )
 }
