@@ -40,7 +40,7 @@ describe('/partners', () => {
     await page.goto('/partners')
     const table = page.getByTestId('partners-table')
     await table.getByRole('rowheader', { name: PARTNER }).waitFor()
-    await page.getByRole('button', { name: `Подробнее о партнёре ${PARTNER}` }).click()
+    await page.getByRole('button', { name: PARTNER, exact: true }).click()
     await page.getByTestId('partner-details').waitFor()
     await page.getByRole('button', { name: 'Изменить продукт «Банковская гарантия»' }).click()
     const form = page.locator('form[data-testid="product-dialog"]')

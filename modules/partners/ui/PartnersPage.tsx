@@ -183,19 +183,6 @@ export default function PartnersPage() {
           setSaved(null)
           setOpenId(p.id)
         }}
-        rowActions={p => (
-          <Button
-            size="sm"
-            variant="ghost"
-            onPress={() => {
-              setSaved(null)
-              setOpenId(p.id)
-            }}
-            aria-label={t('actions.detailsOf', { name: p.short_name })}
-          >
-            {t('actions.details')}
-          </Button>
-        )}
       />
       {open && (
         <PartnerDetails
