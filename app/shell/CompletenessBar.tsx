@@ -1,6 +1,5 @@
 import { useUnit } from 'effector-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { Button } from 'react-aria-components/Button'
 import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { ROLE } from '../../core/auth/profile'
@@ -12,7 +11,8 @@ import { $completeness } from '../completeness/model'
 // The list (and react-aria's popover and dialog) is read only by those who open it: not in the first download.
 const CompletenessPanel = lazy(() => import('./CompletenessPanel'))
 
-const Trigger = styled(Button)`
+// A native button, as the bell's: react-aria's press machinery stays out of the client's first load.
+const Trigger = styled.button`
   min-width: 200px;
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
   border: 1px solid transparent;
@@ -22,10 +22,10 @@ const Trigger = styled(Button)`
   color: inherit;
   text-align: start;
   cursor: pointer;
-  &[data-hovered] {
+  &:hover {
     border-color: ${({ theme }) => theme.color.divider};
   }
-  &[data-focus-visible] {
+  &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
@@ -43,7 +43,7 @@ export function CompletenessBar() {
   if (profile?.role !== ROLE.client || percent === null) return null
   return (
     <>
-      <Trigger ref={trigger} data-testid="completeness" aria-haspopup="dialog" aria-expanded={open} onPress={() => setOpen(true)}>
+      <Trigger ref={trigger} type="button" data-testid="completeness" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         <ProgressBar label={t('header.completeness')} value={percent} valueLabel={t('header.completenessValue', { percent })} thickness={4} />
         <VisuallyHidden>{t('completeness.title')}</VisuallyHidden>
       </Trigger>
