@@ -38,16 +38,13 @@ import { $locale } from './i18n/model'
 import { createLocalePacks, type LocalePacks } from './i18n/packs'
 import { i18nProcess } from './i18n/process'
 import { matchPath } from './plugin/match'
-import { createLogicLoader, type PluginLogicLoader } from './plugin/logic'
+import { createLogicLoader, sessionReplayingBus, type PluginLogicLoader } from './plugin/logic'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
 import { attachActivityAdapter } from './socket/activity'
 import type { SocketFactory } from './socket/adapter'
 import { attachSocketAdapterAfterSignIn } from './socket/lazy'
-import { socketCommands } from './socket/commands'
-import { socketActionProcess } from './socket/action-process'
-import { socketProcess } from './socket/process'
-import { sessionProcess } from './socket/session'
+import type { startSignedInCore } from './socket/signed-in'
 import { toastCommands } from './toast/commands'
 import { toastProcess } from './toast/process'
 
@@ -70,15 +67,21 @@ export interface CoreParts {
   logic?: PluginLogicLoader
   /** The recent event log for feedback reports ('' in a replay). */
   getLog: () => string
+  /**
+   * The core's signed-in logic (socket, session control: core/socket/signed-in.ts). Default: fetched when a session
+   * begins (a sign-in, a stored token at boot), so /login loads none of it. A replay gives it in place: it must hear
+   * every logged event from the first.
+   */
+  signedIn?: { start: typeof startSignedInCore } | { load: () => Promise<typeof startSignedInCore> }
 }
 
 /**
  * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
  * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
  */
-export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog, ...parts }: CoreParts): Subscription {
+export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog, signedIn = { load: loadSignedInCore }, ...parts }: CoreParts): Subscription {
   const packs = parts.packs ?? createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
-  for (const handlers of [navigationCommands, authCommands, socketCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
+  for (const handlers of [navigationCommands, authCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
     commands.registerAll(handlers)
   }
   for (const plugin of plugins) commands.registerAll(plugin.commands ?? {})
@@ -96,11 +99,11 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   })
   // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
   sub.add(bus.on('auth/profileLoaded').subscribe(e => void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined)))
-  sub.add(toastProcess({ bus, t: key => i18n.t(key) }))
+  sub.add(toastProcess({ bus }))
   sub.add(authProcess({ ...deps, registry }))
-  sub.add(socketProcess(deps))
-  sub.add(socketActionProcess({ bus, actions: registry.socketActions }))
-  sub.add(sessionProcess(deps))
+  const signedInDeps = { ...deps, actions: registry.socketActions, t: (key: 'core:toast.systemNotification') => i18n.t(key) }
+  if ('start' in signedIn) sub.add(signedIn.start(signedInDeps))
+  else sub.add(startSignedInCoreLater(signedIn.load, signedInDeps))
   sub.add(feedbackProcess({ bus }))
   sub.add(i18nProcess({ bus, i18n, packs, registry }))
   sub.add(accountLanguageProcess(deps))
@@ -111,6 +114,38 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
     }
   }
   return sub
+}
+
+const loadSignedInCore = () => import('./socket/signed-in').then(m => m.startSignedInCore)
+
+/**
+ * Fetches the signed-in logic when a session begins — a sign-in (while the profile is asked for), a stored token at
+ * boot, a loaded profile — and starts it once. Its processes get the profile loaded before they arrived (the socket
+ * opens for it). A failed fetch is tried again at the next of these events.
+ */
+function startSignedInCoreLater(
+  load: () => Promise<typeof startSignedInCore>,
+  deps: Parameters<typeof startSignedInCore>[0],
+): Subscription {
+  const own = new Subscription()
+  const late = sessionReplayingBus(deps.bus, own).bus
+  let loading: Promise<void> | null = null
+  const begin = () => {
+    loading ??= load().then(
+      start => {
+        if (!own.closed) own.add(start({ ...deps, bus: late }))
+      },
+      () => void (loading = null),
+    )
+  }
+  own.add(deps.bus.on(['auth/signedIn', 'auth/profileLoaded']).subscribe(begin))
+  own.add(
+    deps.bus
+      .on('app/started')
+      .pipe(filter(e => Boolean(e.payload.token)))
+      .subscribe(begin),
+  )
+  return own
 }
 
 /** The router's side of navigation; app/ implements it over wouter (or uses `browserLocation()`). */
@@ -162,6 +197,8 @@ export interface RuntimeOptions {
   document?: Document | null
   /** Events kept for feedback reports (default 1000), and an optional line sink. */
   recorder?: { limit?: number; sink?: (line: string) => void }
+  /** The core's signed-in logic (CoreParts.signedIn). Default: fetched when a session begins; tests of signed-in screens may give it in place. */
+  signedIn?: CoreParts['signedIn']
 }
 
 export interface Runtime {
@@ -216,7 +253,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   })
   const commands = createCommandBus({ bus, api })
   logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, logic, getLog: () => recorder.recentLog() }))
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, logic, getLog: () => recorder.recentLog(), ...(options.signedIn ? { signedIn: options.signedIn } : {}) }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))

@@ -15,6 +15,7 @@ import { lazyPage } from './lazyPage'
 import { PageArea } from './PageArea'
 import { PageBoundary } from './PageBoundary'
 import { PageError, reloadApp } from './PageError'
+import { useRouteLoad } from './useRouteLoad'
 
 // The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it. It shows the
 // labels of every module the role can reach, so it renders once their locale packs are in too (fetched together).
@@ -64,7 +65,8 @@ export function AppRoutes() {
   // The page's data is asked for now, as navigation starts, while its chunk (and locale pack) are still on the way;
   // the page's own load of the same query is then skipped (core/data/loadOnce.ts).
   const opensPage = status === 'success' && profile !== null && !acts && !decision.pending && !decision.forbidden
-  const request = opensPage && route?.load ? route.load.request({ params: match?.params ?? {}, search }) : null
+  const load = useRouteLoad(opensPage ? route?.load : undefined)
+  const request = load ? load.request({ params: match?.params ?? {}, search }) : null
   const requestKey = request ? JSON.stringify(request) : null
   useEffect(() => {
     if (!requestKey) return

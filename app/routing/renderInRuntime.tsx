@@ -8,13 +8,15 @@ import type { Plugin } from '../../core/plugin/types'
 import { RuntimeProvider } from '../../core/react/runtime'
 import { createRuntime } from '../../core/runtime'
 import type { WebSocketLike } from '../../core/socket/adapter'
+import { startSignedInCore } from '../../core/socket/signed-in'
 import { UiProvider } from '../../core/ui/UiProvider'
 import { shellPlugin } from '../shell.plugin'
 
 /**
  * For component tests of the shell: a real runtime (English, a virtual clock, no socket or document) with the shell's
  * plugin and `plugins`, and `ui` rendered inside it as the app renders pages. `fetch` stands in for the network; a
- * socket never opens (emit `socket/opened` to say it did).
+ * socket never opens (emit `socket/opened` to say it did). The shell is what a signed-in user sees: the core's signed-in
+ * logic (socket, session control) is in place from the start, not fetched after a sign-in.
  */
 export async function renderInRuntime(ui: ReactElement, options: { plugins?: Plugin[]; fetch?: typeof globalThis.fetch } = {}) {
   const clock = virtualClock()
@@ -29,6 +31,7 @@ export async function renderInRuntime(ui: ReactElement, options: { plugins?: Plu
     apiBase: 'http://127.0.0.1/api/',
     webSocket: () => ({ readyState: 0, send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }) satisfies WebSocketLike,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    signedIn: { start: startSignedInCore },
   })
   await runtime.start()
   const view = render(

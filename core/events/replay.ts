@@ -7,6 +7,7 @@ import { createI18n } from '../i18n/i18n'
 import { createRegistry, type Registry } from '../plugin/registry'
 import type { Plugin } from '../plugin/types'
 import { composeCore } from '../runtime'
+import { startSignedInCore } from '../socket/signed-in'
 import { connectBusToScope } from './effector'
 import { isDerived, type AnyEvent, type Locale } from './map'
 import type { LogHeader } from './recorder'
@@ -85,7 +86,8 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const commands = createCommandBus({ bus, api: recordingApi(bus) })
   const plugins = options.plugins ?? []
   const registry = createRegistry(plugins)
-  composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '' })
+  // The signed-in logic in place: a replay feeds its events synchronously from the first (the live runtime fetches it).
+  composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '', signedIn: { start: startSignedInCore } })
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 

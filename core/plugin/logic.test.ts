@@ -8,6 +8,7 @@ import { virtualClock } from '../bus/clock'
 import { createCommandBus } from '../bus/commands'
 import { createI18n } from '../i18n/i18n'
 import { composeCore } from '../runtime'
+import { startSignedInCore } from '../socket/signed-in'
 import { createLogicLoader } from './logic'
 import { createRegistry } from './registry'
 import type { Plugin, PluginLogic } from './types'
@@ -54,7 +55,7 @@ function core(plugins: Plugin[]) {
   const sub = new Subscription()
   const logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
   const registry = createRegistry(plugins, { prepare: id => logic.need([id]) })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '' }))
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
   return { bus, commands, registry, logic, sub }
 }
 

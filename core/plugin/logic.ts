@@ -18,6 +18,33 @@ export interface PluginLogicLoader {
 }
 
 /**
+ * A bus for processes started late (fetched after sign-in): `on` first hands them the latest session event of each
+ * kind they listen to (forgotten at sign-out), then everything live — as if they had been there from the start.
+ */
+export function sessionReplayingBus(bus: Bus, sub: Subscription): { bus: Bus; latest: ReadonlyMap<EventType, AnyEvent> } {
+  const latest = new Map<EventType, AnyEvent>()
+  sub.add(
+    bus.events$.subscribe(e => {
+      if (SESSION_EVENTS.includes(e.type)) latest.set(e.type, e)
+      if (e.type === 'auth/loggedOut') latest.clear()
+    }),
+  )
+  const late: Bus = {
+    ...bus,
+    on: ((types: EventType | readonly EventType[]) => {
+      const wanted = typeof types === 'string' ? [types] : types
+      const past = wanted.flatMap(type => {
+        const event = latest.get(type)
+        return event ? [event] : []
+      })
+      const live = bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
+      return past.length ? live.pipe(startWith(...past)) : live
+    }) as Bus['on'],
+  }
+  return { bus: late, latest }
+}
+
+/**
  * A plugin may declare its commands and processes in place (part of the first load) or as `logic: () =>
  * import('./logic')`, fetched when one of its pages or widgets is first needed, after sign-in for the modules the
  * role can reach, or when one of its commands is dispatched — never on /login for a module that has no page there.
@@ -25,26 +52,7 @@ export interface PluginLogicLoader {
 export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: readonly Plugin[]; commands: CommandBus; deps: ProcessDeps; sub: Subscription }): PluginLogicLoader {
   const byId = new Map(plugins.map(p => [p.id, p]))
   const started = new Map<string, Promise<void>>()
-  // The latest session event of each kind, for processes that start after it; forgotten at sign-out.
-  const latest = new Map<EventType, AnyEvent>()
-  sub.add(
-    deps.bus.events$.subscribe(e => {
-      if (SESSION_EVENTS.includes(e.type)) latest.set(e.type, e)
-      if (e.type === 'auth/loggedOut') latest.clear()
-    }),
-  )
-  const lateBus: Bus = {
-    ...deps.bus,
-    on: ((types: EventType | readonly EventType[]) => {
-      const wanted = typeof types === 'string' ? [types] : types
-      const past = wanted.flatMap(type => {
-        const event = latest.get(type)
-        return event ? [event] : []
-      })
-      const live = deps.bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
-      return past.length ? live.pipe(startWith(...past)) : live
-    }) as Bus['on'],
-  }
+  const { bus: lateBus, latest } = sessionReplayingBus(deps.bus, sub)
 
   const startLogic = (id: string, logic: PluginLogic) => {
     if (sub.closed) return

@@ -36,8 +36,11 @@ export interface RouteDef {
    * (the home page is the login form for guests and a page of the cabinet for a signed-in user).
    */
   bare?: boolean | 'guest'
-  /** The page's data, requested when navigation to it starts (see RouteLoad). */
-  load?: RouteLoad
+  /**
+   * The page's data, requested when navigation to it starts (see RouteLoad). As `() => import('./loads')…` the query
+   * code is fetched with that navigation, not in the first load (a guest on /login never needs it).
+   */
+  load?: RouteLoad | (() => Promise<RouteLoad>)
 }
 
 export interface SidebarEntry {

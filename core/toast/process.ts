@@ -1,7 +1,5 @@
-import { Subscription, filter } from 'rxjs'
+import { Subscription } from 'rxjs'
 import type { Bus } from '../bus/bus'
-import { parseToastAction } from '../socket/parse'
-import { showToast, TOAST_PRESET, TOAST_TIMEOUT } from './toast'
 
 interface Countdown {
   /** ms left when the current run started. */
@@ -13,10 +11,9 @@ interface Countdown {
 
 /**
  * Toasts over time: each dismisses itself after its timeout on the clock unless closed first, holding while the
- * user reads it (paused → resumed with the time it had left); type 1/100 socket messages become toasts from the
- * JSON in their `action` (SPEC §4). A non-JSON action is malformed.
+ * user reads it (paused → resumed with the time it had left). Toasts the socket brings: ./socket.ts.
  */
-export function toastProcess({ bus, t }: { bus: Bus; t: (key: 'core:toast.systemNotification') => string }): Subscription {
+export function toastProcess({ bus }: { bus: Bus }): Subscription {
   const sub = new Subscription()
   const countdowns = new Map<string, Countdown>()
   const run = (id: string, countdown: Countdown) => {
@@ -63,31 +60,5 @@ export function toastProcess({ bus, t }: { bus: Bus; t: (key: 'core:toast.system
     countdowns.clear()
   })
 
-  sub.add(
-    bus
-      .on('socket/delivered')
-      .pipe(filter(e => e.payload.message.type === 1 || e.payload.message.type === 100))
-      .subscribe(e => {
-        const parsed = parseToastAction(e.payload.message.action)
-        if (!parsed.ok) {
-          bus.emit('socket/malformed', { raw: e.payload.message.action.slice(0, 2000), reason: parsed.reason }, 'process')
-          return
-        }
-        const action = parsed.value
-        bus.emit('toast/fromSocket', { action }, 'process')
-        const text = action.text ?? action.title ?? t('core:toast.systemNotification')
-        showToast(
-          bus,
-          {
-            kind: action.type ?? TOAST_PRESET.systemNotification.kind,
-            text,
-            timeout: action.timeout ?? TOAST_TIMEOUT.default,
-            ...(action.title !== undefined && action.text !== undefined ? { title: action.title } : {}),
-            ...(action.layout !== undefined ? { layout: action.layout } : {}),
-          },
-          'process',
-        )
-      }),
-  )
   return sub
 }

@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeAgents, isImpersonated } from './access'
-import { agentsLoad } from './loads'
 
 /**
  * Agents (SPEC /agents, /agents/{id}; roles 100 and 170): the list, the agent view, and "log into their
@@ -10,7 +9,7 @@ import { agentsLoad } from './loads'
 export default definePlugin({
   id: 'agents',
   routes: [
-    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents, load: agentsLoad },
+    { path: '/agents', page: () => import('./ui/AgentsPage'), access: canSeeAgents, load: () => import('./loads').then(m => m.agentsLoad) },
     { path: '/agents/:id', page: () => import('./ui/AgentPage'), access: canSeeAgents },
   ],
   sidebar: [{ id: 'agents', to: '/agents', label: 'agents:menu', order: 20, visible: canSeeAgents, icon: 'badge' }],

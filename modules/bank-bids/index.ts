@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/plugin/types'
 import { isBankStaff } from './access'
-import { bankBidsLoad } from './loads'
 
 /**
  * /bank-bids (40, 45): the bank's requests by tab; the bank manager sees the bank's whole queue and assigns requests
@@ -8,7 +7,7 @@ import { bankBidsLoad } from './loads'
  */
 export default definePlugin({
   id: 'bank-bids',
-  routes: [{ path: '/bank-bids', page: () => import('./ui/BankBidsPage'), access: isBankStaff, load: bankBidsLoad }],
+  routes: [{ path: '/bank-bids', page: () => import('./ui/BankBidsPage'), access: isBankStaff, load: () => import('./loads').then(m => m.bankBidsLoad) }],
   sidebar: [{ id: 'bank-bids', to: '/bank-bids', label: 'bank-bids:menu', order: 32, visible: isBankStaff, icon: 'bank' }],
   landing: [{ when: ({ actor }) => isBankStaff(actor), to: '/bank-bids' }],
   logic: () => import('./logic'),

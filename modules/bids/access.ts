@@ -1,6 +1,6 @@
 import { ROLE, type Role } from '../../core/auth/profile'
 import { either, roles, type Actor, type RowScope } from '../../core/access'
-import { bankStaff, bidOwners, bidRollbackers, bidVerifiers } from './workflow'
+import { bankStaff, bidOwners, bidRollbackers, bidVerifiers } from './roles'
 
 /*
  * The bids module's one access declaration (issue 11, BIDS.md "Visibility"): the sidebar and route guards (browser),

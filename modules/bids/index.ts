@@ -3,12 +3,11 @@ import { definePlugin } from '../../core/plugin/types'
 import { canCreateBids, canListBids, canOpenBid, canVerifyBid, seesBidsAtBottom, seesBidsInMenu } from './access'
 import { BID_NOTIFICATION } from './notifications'
 import { UPDATE_BIDS } from './socket'
-import { bidsLoad } from './ui/list/loads'
 
 export default definePlugin({
   id: 'bids',
   routes: [
-    { path: '/bids', page: () => import('./ui/list/BidsPage'), access: canListBids, load: bidsLoad },
+    { path: '/bids', page: () => import('./ui/list/BidsPage'), access: canListBids, load: () => import('./ui/list/loads').then(m => m.bidsLoad) },
     { path: '/bids/new', page: () => import('./ui/wizard/NewBidPage'), access: canCreateBids },
     { path: '/confirm-bid', page: () => import('./ui/wizard/ConfirmBidPage'), access: canCreateBids },
     { path: '/bids/:id', page: () => import('./ui/BidPage'), access: canOpenBid },

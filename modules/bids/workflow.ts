@@ -1,7 +1,6 @@
-import { roles } from '../../core/access/rules'
-import { ROLE } from '../../core/auth/profile'
 import { defineWorkflow } from '../../core/workflow/define'
 import { commentInput, issueInput, noteInput, offerInput, reasonInput, sendToBanksInput } from './fields'
+import { bankStaff, bidOwners, bidRollbackers, bidVerifiers } from './roles'
 
 /**
  * The bid's two status fields (issue 11, BIDS.md), one workflow each: the bid's own client-side status
@@ -11,14 +10,8 @@ import { commentInput, issueInput, noteInput, offerInput, reasonInput, sendToBan
  * written with the history action `followRequests`.
  */
 
-/** Who keeps a bid on the client's side: its company's client, the agent, the agent manager. */
-export const bidOwners = roles(ROLE.client, ROLE.agent, ROLE.agentManager)
-/** Verifiers (170) and the admin verifier (180). */
-export const bidVerifiers = roles(ROLE.verifier, ROLE.adminVerifier)
-/** Rollbacks to a named status: the admin verifier and the administrator. */
-export const bidRollbackers = roles(ROLE.adminVerifier, ROLE.admin)
-/** Bank staff: a bank user (40) and the bank manager (45). */
-export const bankStaff = roles(ROLE.bank, ROLE.bankManager)
+/** The role groups (./roles.ts) stay importable from here: the server's workflow code names them with the tables. */
+export { bankStaff, bidOwners, bidRollbackers, bidVerifiers }
 
 export const BID_STATUS = {
   draft: 0,

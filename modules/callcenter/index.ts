@@ -1,7 +1,6 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { canManageCallers, canManageSips, canSeeCallStatistics, hasSoftphone } from './access'
-import { callersLoad, sipsLoad } from './loads'
 import { UPDATE_CALLERS } from './socket'
 
 /**
@@ -12,10 +11,10 @@ import { UPDATE_CALLERS } from './socket'
 export default definePlugin({
   id: 'callcenter',
   routes: [
-    { path: '/callers', page: () => import('./ui/admin/CallersPage'), access: canManageCallers, load: callersLoad },
+    { path: '/callers', page: () => import('./ui/admin/CallersPage'), access: canManageCallers, load: () => import('./loads').then(m => m.callersLoad) },
     { path: '/callers/add', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
     { path: '/callers/:id', page: () => import('./ui/admin/CallerFormPage'), access: canManageCallers },
-    { path: '/sips', page: () => import('./ui/admin/SipsPage'), access: canManageSips, load: sipsLoad },
+    { path: '/sips', page: () => import('./ui/admin/SipsPage'), access: canManageSips, load: () => import('./loads').then(m => m.sipsLoad) },
     { path: '/sips/add', page: () => import('./ui/admin/SipFormPage'), access: canManageSips },
     { path: '/statistics', page: () => import('./ui/admin/StatisticsPage'), access: canSeeCallStatistics },
   ],

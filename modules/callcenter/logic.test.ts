@@ -12,6 +12,7 @@ import { createLogicLoader } from '../../core/plugin/logic'
 import { createRegistry } from '../../core/plugin/registry'
 import type { Plugin } from '../../core/plugin/types'
 import { composeCore } from '../../core/runtime'
+import { startSignedInCore } from '../../core/socket/signed-in'
 import callcenter from './index'
 import { $softphone } from './model'
 
@@ -38,7 +39,7 @@ function live() {
   const plugins = [callcenter]
   const logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
   const registry = createRegistry(plugins, { prepare: id => logic.need([id]) })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '' }))
+  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
   return { bus, scope, events, logic, sub }
 }
 

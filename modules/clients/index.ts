@@ -1,7 +1,6 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { isClient, keepsClients } from './access'
-import { clientsLoad, individualsLoad } from './loads'
 import { UPDATE_CLIENT_PROGRESS } from './socket'
 
 const hasInnAndOgrn = (c: { inn: string | null; ogrn: string | null } | null) => Boolean(c?.inn && c?.ogrn)
@@ -18,7 +17,7 @@ const individual = () => import('./ui/IndividualPage')
 export default definePlugin({
   id: 'clients',
   routes: [
-    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients, load: clientsLoad },
+    { path: '/clients', page: () => import('./ui/ClientsPage'), access: keepsClients, load: () => import('./loads').then(m => m.clientsLoad) },
     { path: '/clients/:id', page: () => import('./ui/ClientPage'), access: keepsClients },
     { path: '/add-client', page: () => import('./ui/AddClientPage'), access: keepsClients },
     { path: '/company', page: cabinetCompany, access: isClient },
@@ -30,7 +29,7 @@ export default definePlugin({
       path: '/physics',
       page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })),
       access: keepsClients,
-      load: individualsLoad,
+      load: () => import('./loads').then(m => m.individualsLoad),
     },
     { path: '/physics/add', page: individual, access: keepsClients },
     { path: '/physics/:id', page: individual, access: keepsClients },

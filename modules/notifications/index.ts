@@ -1,6 +1,5 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
-import { notificationsLoad } from './loads'
 import { UPDATE_TOP_NOTIFICATIONS } from './socket'
 import { NOTIFICATIONS_OWN_TYPES } from './types'
 
@@ -8,7 +7,7 @@ import { NOTIFICATIONS_OWN_TYPES } from './types'
 export default definePlugin({
   id: 'notifications',
   routes: [
-    { path: '/notifications', page: () => import('./ui/NotificationsPage'), access: anyone, load: notificationsLoad },
+    { path: '/notifications', page: () => import('./ui/NotificationsPage'), access: anyone, load: () => import('./loads').then(m => m.notificationsLoad) },
     { path: '/unsubscribe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeOne })), access: 'public', bare: true },
     { path: '/unsubscribe-universe', page: () => import('./ui/UnsubscribePage').then(m => ({ default: m.UnsubscribeAll })), access: 'public', bare: true },
   ],

@@ -1,7 +1,6 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
 import { canSeePartners } from './access'
-import { partnersLoad } from './loads'
 
 /**
  * Partners (SPEC /partners, /help): banks and microfinance organisations with their products and conditions, for
@@ -11,7 +10,7 @@ import { partnersLoad } from './loads'
 export default definePlugin({
   id: 'partners',
   routes: [
-    { path: '/partners', page: () => import('./ui/PartnersPage'), access: canSeePartners, load: partnersLoad },
+    { path: '/partners', page: () => import('./ui/PartnersPage'), access: canSeePartners, load: () => import('./loads').then(m => m.partnersLoad) },
     // Help is linked from every user's menu, so it is open to all signed-in users.
     { path: '/help', page: () => import('./ui/HelpPage'), access: anyone },
   ],

@@ -1,11 +1,10 @@
 import { definePlugin } from '../../core/plugin/types'
 import { isVerifier } from './access'
-import { verifierLoad } from './loads'
 
 /** /verificator (170, 180): the queue of submitted bids by tab, and the clients who never finished registration. */
 export default definePlugin({
   id: 'verification',
-  routes: [{ path: '/verificator', page: () => import('./ui/VerifierPage'), access: isVerifier, load: verifierLoad }],
+  routes: [{ path: '/verificator', page: () => import('./ui/VerifierPage'), access: isVerifier, load: () => import('./loads').then(m => m.verifierLoad) }],
   sidebar: [{ id: 'verificator', to: '/verificator', label: 'verification:menu', order: 35, visible: isVerifier, icon: 'check' }],
   landing: [{ when: ({ actor }) => isVerifier(actor), to: '/verificator' }],
   logic: () => import('./logic'),

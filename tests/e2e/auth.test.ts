@@ -18,6 +18,7 @@ import {
   waitForSignedIn,
 } from './support/browser'
 import ruAccount from '../../modules/account/i18n/ru.json'
+import ruPolicies from '../../modules/account/i18n/policies.ru.json'
 import { useE2E } from './support/setup'
 import { demoUser, expectedLanding } from './support/spec'
 
@@ -203,8 +204,8 @@ describe('registration', () => {
   it('opens the personal-data policy and the document regulation as pages of their own', async () => {
     const { page } = e2e
     await page.goto('/policy/personal-data')
-    await page.getByRole('heading', { name: ruAccount.policies.personalData.title }).waitFor()
+    await page.getByRole('heading', { name: ruPolicies.personalData.title }).waitFor()
     await page.goto('/policy/edo')
-    await page.getByRole('heading', { name: ruAccount.policies.edo.title }).waitFor()
+    await page.getByRole('heading', { name: ruPolicies.edo.title }).waitFor()
   })
 })

@@ -2,6 +2,7 @@
  * Issue 10 §3 in a real browser: scripts arrive pre-compressed with the cache headers of hashed assets, /login asks
  * for no module's locale pack but its own, a list page's data request starts with navigation, not after its
  * chunk arrived, and a page's chunk and its module's locale pack are on the way together, not one after the other.
+ * The socket and session code is no part of a guest's load: it comes after sign-in, and the socket opens then.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,14 @@ import { demoUser, expectedLanding } from './support/spec'
 const e2e = useE2E()
 /** A locale pack's chunk: the build names them after ru.json / en.json. */
 const LOCALE_PACK = /\/assets\/(?:ru|en)-[\w-]+\.js$/
+
+interface ManifestChunk {
+  file: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+}
+const manifest = () => JSON.parse(readFileSync(join(REPO_ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
 
 describe('a lighter first load', () => {
   it('/login: scripts arrive compressed and cached for good, the page is re-checked, only its own packs load', async () => {
@@ -42,6 +51,41 @@ describe('a lighter first load', () => {
     // The shell's pack and the account module's (the login page's texts); none of the other 15 modules'.
     const packs = scripts.filter(s => LOCALE_PACK.test(s.url))
     expect(packs.length).toBeLessThanOrEqual(2)
+  })
+
+  it('/login loads no socket or session code; a sign-in fetches it and the socket opens', async () => {
+    const { page } = e2e
+    const chunks = manifest()
+    // The socket's logic (tickets, reconnects, session control) and its WebSocket adapter: lazy chunks of their own.
+    const socketChunks = ['core/socket/signed-in.ts', 'core/socket/adapter.ts'].map(src => chunks[src])
+    for (const chunk of socketChunks) expect(chunk?.isDynamicEntry).toBe(true)
+    // Nor is any of that code inside the first load: no chunk the entry imports asks for a socket ticket.
+    const initial = new Set<string>()
+    const visit = (key: string) => {
+      if (initial.has(key) || !chunks[key]) return
+      initial.add(key)
+      for (const dep of chunks[key]!.imports ?? []) visit(dep)
+    }
+    for (const [key, chunk] of Object.entries(chunks)) if (chunk.isEntry) visit(key)
+    for (const key of initial) expect(readFileSync(join(REPO_ROOT, 'dist', chunks[key]!.file), 'utf8'), key).not.toContain('v1/socket/ticket')
+
+    const scripts: string[] = []
+    const sockets: string[] = []
+    page.on('response', res => {
+      const path = new URL(res.url()).pathname
+      if (/\.m?js$/.test(path)) scripts.push(path.replace(/^\//, ''))
+    })
+    page.on('websocket', ws => sockets.push(new URL(ws.url()).pathname))
+    await page.goto('/login', { waitUntil: 'networkidle' })
+    await page.locator(sel.loginForm).waitFor({ state: 'visible' })
+    for (const chunk of socketChunks) expect(scripts).not.toContain(chunk!.file)
+    expect(sockets).toEqual([])
+
+    // Signed in, the same page fetches both and connects at once (real-time updates from the first moment).
+    const admin = demoUser('100-01-00')
+    await signInAndWait(page, admin.phone)
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    for (const chunk of socketChunks) expect(scripts).toContain(chunk!.file)
   })
 
   it('opening /callers asks for the list while the page\'s chunk is still on its way', async () => {

@@ -11,9 +11,10 @@ export interface ListLoad<S extends QuerySpec, C extends CommandId> extends Rout
 }
 
 /**
- * Declares a list page's load once, for both sides: the route (`load: callersLoad`, sent by the router when
- * navigation starts, in parallel with the page's chunk) and the page (`useListLoad(callersLoad)`, which then
- * sends nothing twice). Keep the file that declares it small: the module's index.ts imports it.
+ * Declares a list page's load once, for both sides: the route (`load: () => import('./loads').then(m =>
+ * m.callersLoad)`, fetched and sent by the router when navigation starts, in parallel with the page's chunk) and the
+ * page (`useListLoad(callersLoad)`, which then sends nothing twice). Keep the file that declares it small: the router
+ * waits for it before it can send the request.
  *
  *   export const callersLoad = listLoad('callcenter/loadCallers', { page: param.page(), q: param.text() },
  *     q => ({ page: q.page, limit: 20, search: q.q }))

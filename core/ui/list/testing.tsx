@@ -8,6 +8,7 @@ import { I18nContext } from '../../i18n/useT'
 import type { Plugin } from '../../plugin/types'
 import { RuntimeProvider } from '../../react/runtime'
 import { createRuntime, type LocationPort } from '../../runtime'
+import { startSignedInCore } from '../../socket/signed-in'
 import { UiProvider } from '../UiProvider'
 
 /** One request the screen made: where, with which query, and whether a newer one aborted it. */
@@ -77,6 +78,8 @@ export function listTestRuntime({ plugins = [], answer = () => null, path = '/',
     i18n: texts,
     document: null,
     webSocket: () => ({ readyState: 0, send() {}, close() {}, onopen: null, onclose: null, onmessage: null, onerror: null }) as never,
+    // A list screen is a signed-in one: the socket's logic (live refresh, resume) is in place, not fetched after a sign-in.
+    signedIn: { start: startSignedInCore },
   })
   const wrap = (children: ReactNode) => (
     <RuntimeProvider runtime={runtime}>

@@ -4,8 +4,8 @@ import { BID_SORTS, BID_TABS, SERVICE_CODES, type BidSort, type BidTab, type Ser
 
 /**
  * The /bids list's query as it lives in the URL and the GET v1/bids query it becomes: read by the router when
- * navigation to /bids starts (RouteDef.load) and by the page (one request). Small on purpose: the plugin's
- * index.ts imports it.
+ * navigation to /bids starts (RouteDef.load, fetched with that navigation) and by the page (one request). Small on
+ * purpose: the router fetches it alongside the page's chunk.
  */
 
 export const BIDS_LIMIT = 20
