@@ -101,6 +101,8 @@ describe('notifications in real time', () => {
     await waitForBellCount(admin.page, 1, 30_000)
     await admin.page.locator('[data-testid="bell"]').click()
     await expect.poll(() => admin.page.locator('[data-testid="bell-list"]').innerText()).toContain('Сообщение, пока кабинет переподключался')
+    // Read 3 s after opening; closing sooner would leave it unread and the next count would be 2.
+    await waitForBellCount(admin.page, 0, 10_000)
     await admin.page.keyboard.press('Escape')
 
     // And the live path works again on the new server.
