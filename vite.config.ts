@@ -24,6 +24,15 @@ export function reactAriaLocales(keep: readonly string[] = ['ru-RU', 'en-US']): 
 }
 
 /**
+ * A module's contract.ts (schemas, constants, endpoint descriptors) and the declarations the bids contract re-exports
+ * (its workflow tables, services, form fields) do nothing when imported: a plugin's index.ts that reads one constant
+ * from a contract (a list's tabs for its route load) must not bring every re-exported declaration into the first load
+ * with it. Everything else keeps the default (packages' own `sideEffects`).
+ */
+const PURE_DECLARATIONS = /[\\/]modules[\\/][\w-]+[\\/]contract\.ts$|[\\/]modules[\\/]bids[\\/](?:workflow|services|fields)\.ts$/
+export const declarationsArePure = (id: string): false | undefined => (PURE_DECLARATIONS.test(id) ? false : undefined)
+
+/**
  * The SPA: index.html → app/main.tsx. Default chunking already does what we need: pages, react-aria's
  * Table/DatePicker/Select and JsSIP are reached only through dynamic import(), so they land in lazy chunks
  * and the login page loads the entry chunk alone. No manualChunks: a shared "vendor" chunk would only pull
@@ -33,15 +42,6 @@ export function reactAriaLocales(keep: readonly string[] = ['ru-RU', 'en-US']): 
  * The server never reads the Host header for the socket: its URL and allowed origins come from PUBLIC_URL /
  * PUBLIC_ORIGIN, which scripts/dev.sh sets to this dev server's address (set them likewise for `vite preview`).
  */
-/**
- * A module's contract.ts (schemas, constants, endpoint descriptors) and the declarations the bids contract re-exports
- * (its workflow tables, services, form fields) do nothing when imported: a plugin's index.ts that reads one constant
- * from a contract (a list's tabs for its route load) must not bring every re-exported declaration into the first load
- * with it. Everything else keeps the default (packages' own `sideEffects`).
- */
-const PURE_DECLARATIONS = /[\\/]modules[\\/][\w-]+[\\/]contract\.ts$|[\\/]modules[\\/]bids[\\/](?:workflow|services|fields)\.ts$/
-export const declarationsArePure = (id: string): false | undefined => (PURE_DECLARATIONS.test(id) ? false : undefined)
-
 const apiProxy = {
   '/api': {
     target: process.env.API_PROXY ?? 'http://127.0.0.1:8080',
