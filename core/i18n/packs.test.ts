@@ -7,6 +7,7 @@ import type { Locale } from '../events/map'
 import type { LocalePack, PageProps, Plugin } from '../plugin/types'
 import { createRuntime } from '../runtime'
 import type { WebSocketLike } from '../socket/adapter'
+import { startSignedInCore } from '../socket/signed-in'
 import { createI18n } from './i18n'
 
 function profileOf(role: Role): Profile {
@@ -78,6 +79,9 @@ function runtimeAt(path: string, plugins: Plugin[], locale: Locale = 'ru') {
     apiBase: 'http://127.0.0.1/api/',
     fetch: async () => new Response(JSON.stringify({ result: false, message: 'offline' }), { status: 503 }),
     webSocket: () => ({ readyState: 0, send() {}, close() {}, onopen: null, onmessage: null, onclose: null, onerror: null }) satisfies WebSocketLike,
+
+    // In place, not fetched when a session begins: a fetch still under way when the test ends outlives its environment.
+    signedIn: { start: startSignedInCore },
   })
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../core/auth/storage'
 import { createI18n } from '../../core/i18n/i18n'
 import { createRuntime } from '../../core/runtime'
+import { startSignedInCore } from '../../core/socket/signed-in'
 import { withLogic } from '../../core/plugin/logic'
 import type { Plugin } from '../../core/plugin/types'
 import clientsPlugin from './index'
@@ -22,6 +23,8 @@ function runtime() {
     })
   }
   const rt = createRuntime({
+    // The signed-in core in place: a fetch of its chunk still under way when a test ends would outlive the test's environment.
+    signedIn: { start: startSignedInCore },
     plugins: [clients as Plugin],
     location: { path: () => '/', navigate() {} },
     storage: memoryStorage({ token: 't' }),

@@ -9,6 +9,7 @@ import { $locale } from '../../../core/i18n/model'
 import { I18nContext } from '../../../core/i18n/useT'
 import { RuntimeProvider } from '../../../core/react/runtime'
 import { createRuntime, type Runtime } from '../../../core/runtime'
+import { startSignedInCore } from '../../../core/socket/signed-in'
 import { UiProvider } from '../../../core/ui/UiProvider'
 import account from '../index'
 import en from '../i18n/en.json'
@@ -55,6 +56,9 @@ async function signedIn(language: 'ru' | 'en', overrides: Partial<Profile> = {})
     i18n,
     document: null,
     webSocket: () => ({ readyState: 0, send() {}, close() {}, onopen: null, onclose: null, onmessage: null, onerror: null }) as never,
+
+    // In place, not fetched when a session begins: a fetch still under way when the test ends outlives its environment.
+    signedIn: { start: startSignedInCore },
   })
   await act(() => runtime.start())
   await waitFor(() => expect(sent.some(r => r.path === 'v1/profile')).toBe(true))

@@ -5,6 +5,7 @@ import { createI18n } from '../../../core/i18n/i18n'
 import { I18nContext } from '../../../core/i18n/useT'
 import { RuntimeProvider } from '../../../core/react/runtime'
 import { createRuntime, type Runtime } from '../../../core/runtime'
+import { startSignedInCore } from '../../../core/socket/signed-in'
 import { UiProvider } from '../../../core/ui/UiProvider'
 import account from '../index'
 import en from '../i18n/en.json'
@@ -39,6 +40,8 @@ export async function guestRuntime(screen: ReactNode, answer: (request: Sent) =>
   i18n.addResourceBundle('en', 'account', en, true, true)
   const navigations: string[] = []
   const runtime: Runtime = createRuntime({
+    // The signed-in core in place: a fetch of its chunk still under way when a test ends would outlive the test's environment.
+    signedIn: { start: startSignedInCore },
     plugins: [account],
     location: { path: () => options.path ?? '/register', navigate: to => void navigations.push(to) },
     storage: memoryStorage({}),

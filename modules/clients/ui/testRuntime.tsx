@@ -4,6 +4,7 @@ import { createI18n } from '../../../core/i18n/i18n'
 import { I18nContext } from '../../../core/i18n/useT'
 import { RuntimeProvider } from '../../../core/react/runtime'
 import { createRuntime, type LocationPort, type Runtime } from '../../../core/runtime'
+import { startSignedInCore } from '../../../core/socket/signed-in'
 import { UiProvider } from '../../../core/ui/UiProvider'
 import clients from '../index'
 import ru from '../i18n/ru.json'
@@ -38,6 +39,8 @@ export async function testRuntime(answer: (req: Sent) => unknown = () => ({ resu
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'clients', ru, true, true)
   const runtime: Runtime = createRuntime({
+    // The signed-in core in place: a fetch of its chunk still under way when a test ends would outlive the test's environment.
+    signedIn: { start: startSignedInCore },
     plugins: [clients],
     location,
     storage: memoryStorage({ token: 'test-token' }),

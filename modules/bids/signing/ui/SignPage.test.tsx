@@ -8,6 +8,7 @@ import { createI18n } from '../../../../core/i18n/i18n'
 import { I18nContext } from '../../../../core/i18n/useT'
 import { RuntimeProvider } from '../../../../core/react/runtime'
 import { createRuntime } from '../../../../core/runtime'
+import { startSignedInCore } from '../../../../core/socket/signed-in'
 import { UiProvider } from '../../../../core/ui/UiProvider'
 import en from '../../i18n/en.json'
 import ru from '../../i18n/ru.json'
@@ -64,6 +65,8 @@ async function mount(answer: (request: Sent) => Answer, locale: 'ru' | 'en' = 'r
   i18n.addResourceBundle('ru', 'bids', ru, true, true)
   i18n.addResourceBundle('en', 'bids', en, true, true)
   const runtime = createRuntime({
+    // The signed-in core in place: a fetch of its chunk still under way when a test ends would outlive the test's environment.
+    signedIn: { start: startSignedInCore },
     plugins: [bids],
     location: { path: () => `/sign/${HASH}`, navigate: () => {} },
     storage: memoryStorage({ locale }),

@@ -7,6 +7,7 @@ import { createI18n } from '../../../../core/i18n/i18n'
 import { I18nContext } from '../../../../core/i18n/useT'
 import { RuntimeProvider } from '../../../../core/react/runtime'
 import { createRuntime, type LocationPort } from '../../../../core/runtime'
+import { startSignedInCore } from '../../../../core/socket/signed-in'
 import { UiProvider } from '../../../../core/ui/UiProvider'
 import type { Bid } from '../../contract'
 import ru from '../../i18n/ru.json'
@@ -82,6 +83,8 @@ export function wizardRuntime(answer: Answer, path: string) {
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'bids', ru, true, true)
   const runtime = createRuntime({
+    // The signed-in core in place: a fetch of its chunk still under way when a test ends would outlive the test's environment.
+    signedIn: { start: startSignedInCore },
     plugins: [bids],
     location: port,
     clock,
