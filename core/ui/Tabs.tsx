@@ -7,6 +7,7 @@ import {
   type TabListProps,
 } from 'react-aria-components/Tabs'
 import { TabStrip } from './TabStrip'
+import { tabCss } from './tabStyles'
 
 export { revealTab } from './TabStrip'
 
@@ -56,38 +57,11 @@ export function TabList<T extends object>(props: TabListProps<T>) {
 }
 
 export const Tab = styled(AriaTab)`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: ${({ theme }) => theme.size.control.lg};
-  padding: 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.md};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  white-space: nowrap;
-  cursor: pointer;
-  outline: none;
-  border-radius: ${({ theme }) => theme.radius.sm} ${({ theme }) => theme.radius.sm} 0 0;
-  transition: color ${({ theme }) => theme.motion.fast};
-
-  &::after {
-    content: '';
-    position: absolute;
-    inset: auto 0 0 0;
-    height: 2px;
-    background: transparent;
-  }
+  ${tabCss}
 
   &[data-hovered] {
     color: ${({ theme }) => theme.color.text};
     background: ${({ theme }) => theme.color.surfaceHover};
-  }
-  &[data-selected] {
-    color: ${({ theme }) => theme.color.primary};
-  }
-  &[data-selected]::after {
-    background: ${({ theme }) => theme.color.primary};
   }
   &[data-focus-visible] {
     outline: 2px solid ${({ theme }) => theme.color.focus};

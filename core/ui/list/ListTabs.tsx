@@ -1,45 +1,19 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { TabStrip } from '../TabStrip'
+import { tabCss } from '../tabStyles'
 
 /** Looks as core/ui/Tabs' Tab, from native states (react-aria sets data-hovered and data-focus-visible there). */
 const TabButton = styled.button`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: ${({ theme }) => theme.size.control.lg};
-  padding: 0 ${({ theme }) => theme.space.md};
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.color.textMuted};
   font: inherit;
-  font-size: ${({ theme }) => theme.font.size.md};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  white-space: nowrap;
-  cursor: pointer;
-  outline: none;
-  border-radius: ${({ theme }) => theme.radius.sm} ${({ theme }) => theme.radius.sm} 0 0;
-  transition: color ${({ theme }) => theme.motion.fast};
-
-  &::after {
-    content: '';
-    position: absolute;
-    inset: auto 0 0 0;
-    height: 2px;
-    background: transparent;
-  }
+  ${tabCss}
   @media (hover: hover) {
     &:hover {
       color: ${({ theme }) => theme.color.text};
       background: ${({ theme }) => theme.color.surfaceHover};
     }
-  }
-  &[data-selected] {
-    color: ${({ theme }) => theme.color.primary};
-  }
-  &[data-selected]::after {
-    background: ${({ theme }) => theme.color.primary};
   }
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
