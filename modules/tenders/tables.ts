@@ -1,18 +1,171 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../../server/db/schema'
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { offices, users } from '../../server/db/schema'
 
 /**
  * The tenders module's tables (migrations in ./migrations, generated with ./drizzle.config.ts:
  * `npx drizzle-kit generate --config modules/tenders/drizzle.config.ts`). Times come from the injected clock.
- * There is no tenders table yet: a tender is its id (the registry is still to come).
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const day = (name: string) => date(name, { mode: 'string' })
+const money = (name: string) => numeric(name, { precision: 15, scale: 2, mode: 'number' })
+const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' })
+
+/** One lot of a tender (its own subject and price). */
+export interface TenderLot {
+  name: string
+  price: number | null
+}
 
 /**
- * A tender's history (SPEC §3 History event): what happened to it and who did it — a call to the client (type 3,
- * value the phone), a call ended (4), … Written by `POST v1/tenders/{id}/history-add`. Until issue 8 the call center
- * kept these rows in `callcenter_history` (page `tender` + page_id); the first migration copies them over.
+ * A tender of the winners registry (SPEC §3 Tender): a finished procurement and who won it. The notification number
+ * is the key an import updates by. `taken_by` is who took it to work (history 2); `taken_office` is that user's
+ * office at the time (the "my office" tab of managers).
+ */
+export const tenders = pgTable(
+  'tenders',
+  {
+    id: serial('id').primaryKey(),
+    notification_number: varchar('notification_number', { length: 32 }).notNull(),
+    name: text('name').notNull(),
+    customer_name: text('customer_name').notNull(),
+    customer_inn: varchar('customer_inn', { length: 12 }),
+    /** 44, 223 or 615 (the federal law / regulation the procurement ran under). */
+    federal_law: smallint('federal_law').notNull(),
+    /** Russian region code (1–99), names in the i18n packs. */
+    region: smallint('region').notNull(),
+    initial_price: money('initial_price').notNull(),
+    contract_price: money('contract_price'),
+    /** The contract's security (guaranteeing) amount; null when the customer asked for none. */
+    guarantee_amount: money('guarantee_amount'),
+    protocol_date: day('protocol_date').notNull(),
+    winner_name: text('winner_name').notNull(),
+    winner_inn: varchar('winner_inn', { length: 12 }).notNull(),
+    winner_kpp: varchar('winner_kpp', { length: 9 }),
+    winner_address: text('winner_address'),
+    winner_email: text('winner_email'),
+    winner_phone: varchar('winner_phone', { length: 32 }),
+    lots: jsonb('lots').$type<TenderLot[]>().notNull().default([]),
+    source_url: text('source_url'),
+    taken_by: userRef('taken_by'),
+    taken_office: integer('taken_office').references(() => offices.id, { onDelete: 'set null' }),
+    taken_at: at('taken_at'),
+    created_at: at('created_at').notNull(),
+    updated_at: at('updated_at').notNull(),
+  },
+  t => [
+    uniqueIndex('tenders_notification_number_key').on(t.notification_number),
+    index('tenders_protocol_date_idx').on(t.protocol_date, t.id),
+    index('tenders_initial_price_idx').on(t.initial_price, t.id),
+    index('tenders_winner_inn_idx').on(t.winner_inn, t.protocol_date),
+    index('tenders_region_idx').on(t.region, t.protocol_date, t.id),
+    index('tenders_taken_by_idx').on(t.taken_by, t.id),
+    index('tenders_taken_office_idx').on(t.taken_office, t.id),
+  ],
+)
+
+/** A user's favourite tenders (SPEC §8 favourite on/off). */
+export const tenderFavourites = pgTable(
+  'tender_favourites',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tender_id: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    created_at: at('created_at').notNull(),
+  },
+  t => [primaryKey({ columns: [t.user_id, t.tender_id] }), index('tender_favourites_tender_idx').on(t.tender_id)],
+)
+
+/** The registry filter a user keeps on the server (SPEC §7: on sign-in only its limit survives). */
+export const tenderFilters = pgTable('tender_filters', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+  updated_at: at('updated_at').notNull(),
+})
+
+/** A comment on a tender (ShowTender). */
+export const tenderComments = pgTable(
+  'tender_comments',
+  {
+    id: serial('id').primaryKey(),
+    tender_id: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
+    text: text('text').notNull(),
+    created_at: at('created_at').notNull(),
+  },
+  t => [index('tender_comments_tender_idx').on(t.tender_id, t.id)],
+)
+
+/**
+ * A commercial proposal (KP) sent to a tender's winner: standard (history 55) or custom (history 5). Tracking times
+ * are written once each (7 opened, 8 followed the link, 9 signed in through it); only the token's hash is kept.
+ */
+export const tenderKp = pgTable(
+  'tender_kp',
+  {
+    id: serial('id').primaryKey(),
+    tender_id: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    sender_id: userRef('sender_id'),
+    sender_office: integer('sender_office').references(() => offices.id, { onDelete: 'set null' }),
+    /** 55 standard, 5 custom (the history type it was recorded with). */
+    kind: smallint('kind').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    sent_at: at('sent_at').notNull(),
+    expires_at: at('expires_at').notNull(),
+    opened_at: at('opened_at'),
+    followed_at: at('followed_at'),
+    signed_in_at: at('signed_in_at'),
+  },
+  t => [
+    uniqueIndex('tender_kp_token_key').on(t.token_hash),
+    index('tender_kp_tender_idx').on(t.tender_id, t.id),
+    index('tender_kp_sender_idx').on(t.sender_id, t.id),
+    index('tender_kp_office_idx').on(t.sender_office, t.id),
+  ],
+)
+
+/** One row's problem in an import report. */
+export interface TenderImportProblem {
+  row: number
+  field: string
+  message: string
+}
+
+/** A tender file import (/upload, role 100): all or nothing, with its per-row report. */
+export const tenderImports = pgTable('tender_imports', {
+  id: serial('id').primaryKey(),
+  user_id: userRef('user_id'),
+  file_name: text('file_name').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** 'imported' | 'rejected' | 'failed' */
+  status: varchar('status', { length: 16 }).notNull(),
+  rows: integer('rows').notNull().default(0),
+  inserted: integer('inserted').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  problems: jsonb('problems').$type<TenderImportProblem[]>().notNull().default([]),
+  /** More problems than the report keeps. */
+  problems_truncated: boolean('problems_truncated').notNull().default(false),
+  created_at: at('created_at').notNull(),
+  finished_at: at('finished_at'),
+})
+
+/**
+ * A tender's history (SPEC §3 History event): what happened to it and who did it — taken to work (2), a call to the
+ * client (3, value the phone), a call ended (4), an offer sent (5, 55), opened (7), its link followed (8), signed in
+ * through it (9)… Until issue 8 the call center kept these rows in `callcenter_history` (page `tender` + page_id);
+ * the first migration copies them over. `tender_id` has no foreign key: those rows predate the registry.
  */
 export const tenderHistory = pgTable(
   'tender_history',
@@ -26,3 +179,4 @@ export const tenderHistory = pgTable(
   },
   t => [index('tender_history_tender_idx').on(t.tender_id, t.id)],
 )
+
