@@ -6,3 +6,4 @@ export {
   type SignInForm, type RestorePasswordForm, type RegisterForm, type RegisterDetailsForm, type RegisterCodeRequest, type FeedbackForm, type ChangePasswordForm, type ProfileSettingsForm,
 } from './forms'
 export { issuesToValidationMap } from './issues'
+export { isInnChecksumValid } from './inn'

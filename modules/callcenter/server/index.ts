@@ -9,6 +9,7 @@ import { sipRoutes } from './sips'
 import { statisticsRoutes } from './statistics'
 
 export type { CallCenterService, PageRecord } from './service'
+export type { PageCall, PageCallsQuery } from './page-calls'
 
 /**
  * The call center's server half (issue 3): the call session (SPEC §7 call-center calls), employees (/callers), SIP
@@ -24,7 +25,7 @@ export function createCallCenterModule(settings: CallCenterSettings = loadCallCe
     decorate(app, deps) {
       const flows = createCallCenterFlows(deps, settings)
       flowsOf.set(deps, flows)
-      app.decorate('callCenter', serviceOf(flows))
+      app.decorate('callCenter', serviceOf(flows, deps.db))
     },
     register(app, deps) {
       const flows = flowsOf.get(deps)

@@ -16,6 +16,7 @@ import { isoDateIn } from '../contract/dates'
 import { cmsg } from '../contract/messages'
 import type { CallEndResult, Contact } from '../contract/responses'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
+import { pageCallers, pageCalls, type PageCall, type PageCallsQuery } from './page-calls'
 import { callFinished, sessionCall, toContact, toPhoneCall, toTask, type TaskRow } from './records'
 import type { CallCenterSettings } from './settings'
 import { zonedToInstant } from './time'
@@ -36,6 +37,10 @@ export interface CallCenterService {
   finishCallOn(request: FastifyRequest, body: unknown, record: PageRecord): Promise<CallEndResult>
   /** The add-contact dialog, the contact filed under `record`. */
   addContactOn(request: FastifyRequest, body: unknown, record: PageRecord): Promise<Contact>
+  /** The calls filed under a page, in the asking module's scope and filters, newest first (its call log). */
+  callsOn(query: PageCallsQuery): Promise<PageCall[]>
+  /** Who made the calls of a page that the asking module's scope shows (its call log's employee filter). */
+  callersOn(query: Pick<PageCallsQuery, 'page' | 'actor' | 'scope'>): Promise<{ id: number; name: string }[]>
 }
 
 declare module 'fastify' {
@@ -156,10 +161,12 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
 }
 
 /** The service other modules get: a call or a contact always filed under their record. */
-export function serviceOf(flows: CallCenterFlows): CallCenterService {
+export function serviceOf(flows: CallCenterFlows, db: Db): CallCenterService {
   return {
     finishCallOn: (request, body, record) => flows.finishCall(request, body, null, record),
     addContactOn: (request, body, record) => flows.addContact(request, body, record),
+    callsOn: query => pageCalls(db, query),
+    callersOn: query => pageCallers(db, query),
   }
 }
 

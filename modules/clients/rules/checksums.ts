@@ -10,14 +10,8 @@ function weighted(digits: readonly number[], weights: readonly number[]): number
   return weights.reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0)
 }
 
-/** INN (ФНС order): 10 digits for a company, 12 for a person or sole proprietor. */
-export function isInnChecksumValid(inn: string): boolean {
-  if (!/^\d{10}$|^\d{12}$/.test(inn)) return false
-  const d = digitsOf(inn)
-  const check = (weights: readonly number[]) => (weighted(d, weights) % 11) % 10
-  if (d.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9]
-  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11]
-}
+/** INN: the check lives in core/validation, shared with the tender import. */
+export { isInnChecksumValid } from '../../../core/validation/inn'
 
 /** `body mod divisor mod 10` equals the last digit (BigInt keeps 14-digit bodies exact). */
 function remainderCheck(value: string, length: number, divisor: bigint): boolean {

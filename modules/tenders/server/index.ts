@@ -3,6 +3,15 @@ import type { ServerModule } from '../../../server/module'
 import { TENDER_NOTIFICATIONS } from '../notifications'
 import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
+import { callListRoutes } from './call-list'
+import { importRoutes } from './import/routes'
+
+/** TENDER_IMPORT_MAX_MB (default 100): the largest tender file /upload takes. */
+function importMaxBytes(env: Record<string, string | undefined> = process.env): number {
+  const mb = Number(env.TENDER_IMPORT_MAX_MB ?? 100)
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`TENDER_IMPORT_MAX_MB must be a positive number, got "${env.TENDER_IMPORT_MAX_MB}"`)
+  return Math.round(mb * 1024 * 1024)
+}
 
 /**
  * The tenders module's server half (issue 8): a tender's history, the call panel's tender variants of call-end and
@@ -15,6 +24,11 @@ export const tendersServer: ServerModule = {
   notifications: TENDER_NOTIFICATIONS,
   register(app, deps) {
     historyRoutes(app, deps)
-    if (app.hasDecorator('callCenter')) tenderCallRoutes(app, app.callCenter)
+    if (app.hasDecorator('callCenter')) {
+      tenderCallRoutes(app, app.callCenter)
+      callListRoutes(app, deps.db, app.callCenter)
+    }
+    // Its own context: the import's multipart limits are its own.
+    app.register(async scope => importRoutes(scope, deps, importMaxBytes()))
   },
 }

@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Actor, RowScope } from '../../../core/access'
+import type { Db } from '../../../server/db/client'
+import { users } from '../../../server/db/schema'
+import { scopeWhere } from '../../../server/access/scope'
+import { contacts, phoneCalls } from '../tables'
+
+/**
+ * The calls filed under another module's page (`page: 'tender'`), for that module's call log. The asking module
+ * brings its own row scope (whose calls the actor sees, `caller` being who made the call) and filters; the call
+ * center reads its tables, so no other module does.
+ */
+export interface PageCallsQuery {
+  page: string
+  actor: Pick<Actor, 'id' | 'role' | 'office_id'>
+  scope: RowScope<'caller'>
+  outcome?: number
+  caller?: number
+  /** Calls made at or after `from` and before `to`. */
+  from?: Date
+  to?: Date
+  /** Keyset position, newest first: rows strictly after this (time, id). */
+  after?: { at: Date; id: number } | null
+  limit: number
+}
+
+export interface PageCall {
+  id: number
+  page_id: number | null
+  created_at: Date
+  caller: { id: number; name: string }
+  phone: string
+  /** The name of a contact saved under the same page record with this phone, if any. */
+  contact: string | null
+  time: number
+  outcome: number | null
+  comment: string | null
+}
+
+function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after'>): SQL {
+  return and(
+    eq(phoneCalls.page, query.page),
+    scopeWhere(db, query.actor, query.scope, { caller: phoneCalls.user_id }),
+    query.outcome === undefined ? undefined : eq(phoneCalls.outcome, query.outcome),
+    query.caller === undefined ? undefined : eq(phoneCalls.user_id, query.caller),
+    query.from === undefined ? undefined : gte(phoneCalls.created_at, query.from),
+    query.to === undefined ? undefined : lt(phoneCalls.created_at, query.to),
+  ) as SQL
+}
+
+export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall[]> {
+  const after = query.after
+    ? or(lt(phoneCalls.created_at, query.after.at), and(eq(phoneCalls.created_at, query.after.at), lt(phoneCalls.id, query.after.id)))
+    : undefined
+  // The newest contact of the record with the call's number: the person the employee reached.
+  const contact = sql<string | null>`(select ${contacts.name} from ${contacts} where ${contacts.page} = ${phoneCalls.page} and ${contacts.page_id} = ${phoneCalls.page_id} and ${contacts.phone} = ${phoneCalls.phone} order by ${contacts.id} desc limit 1)`
+  const rows = await db
+    .select({
+      id: phoneCalls.id,
+      page_id: phoneCalls.page_id,
+      created_at: phoneCalls.created_at,
+      caller_id: phoneCalls.user_id,
+      caller_name: users.full_name,
+      phone: phoneCalls.phone,
+      contact,
+      time: phoneCalls.time,
+      outcome: phoneCalls.outcome,
+      comment: phoneCalls.comment,
+    })
+    .from(phoneCalls)
+    .innerJoin(users, eq(users.id, phoneCalls.user_id))
+    .where(and(where(db, query), after))
+    .orderBy(desc(phoneCalls.created_at), desc(phoneCalls.id))
+    .limit(query.limit)
+  return rows.map(r => ({
+    id: r.id,
+    page_id: r.page_id,
+    created_at: r.created_at,
+    caller: { id: r.caller_id, name: r.caller_name },
+    phone: r.phone,
+    contact: r.contact,
+    time: r.time,
+    outcome: r.outcome,
+    comment: r.comment,
+  }))
+}
+
+/** The employees with calls on the page the actor may see (a call log's employee filter). */
+export function pageCallers(db: Db, query: Pick<PageCallsQuery, 'page' | 'actor' | 'scope'>): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectDistinct({ id: users.id, name: users.full_name })
+    .from(phoneCalls)
+    .innerJoin(users, eq(users.id, phoneCalls.user_id))
+    .where(where(db, query))
+    .orderBy(asc(users.full_name), asc(users.id))
+}
