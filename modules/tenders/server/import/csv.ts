@@ -46,6 +46,7 @@ export async function* csvRecords(chunks: AsyncIterable<Uint8Array>): AsyncGener
   let quoted = false
   let quoteSeen = false // a quote inside quotes: the end of the field, or the first half of ""
   let row = 1
+  let afterCr = false // a \r ended the record: a \n right after it (even in the next chunk) is the same line end
   let out: FileRecord[] = []
 
   const endRecord = () => {
@@ -60,6 +61,10 @@ export async function* csvRecords(chunks: AsyncIterable<Uint8Array>): AsyncGener
   const feed = (text: string) => {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]!
+      if (afterCr) {
+        afterCr = false
+        if (ch === '\n') continue
+      }
       if (quoted) {
         if (quoteSeen) {
           quoteSeen = false
@@ -82,7 +87,8 @@ export async function* csvRecords(chunks: AsyncIterable<Uint8Array>): AsyncGener
         field = ''
       } else if (ch === '\n') endRecord()
       else if (ch === '\r') {
-        if (text[i + 1] !== '\n') endRecord() // an old Mac line end; CRLF ends at its \n
+        endRecord()
+        afterCr = true
       } else field += ch
     }
   }

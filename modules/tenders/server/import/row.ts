@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isInnChecksumValid, isValidPhone, line, msg, normalizePhoneInput } from '../../../../core/validation'
+import { isInnChecksumValid, isValidPhone, line, msg, multiline, normalizePhoneInput } from '../../../../core/validation'
 import type { ImportColumn, ImportProblem } from '../../import/contract'
 import type { TenderInsert } from '../generate'
 
@@ -21,6 +21,8 @@ const pmsg = {
 export { pmsg }
 
 const text = (max: number) => v.pipe(v.string(), line(), v.nonEmpty(msg.required), v.maxLength(max, msg.tooLong))
+/** A purchase's subject may run over several lines in a cell. */
+const longText = (max: number) => v.pipe(v.string(), multiline(), v.nonEmpty(msg.required), v.maxLength(max, msg.tooLong))
 /** An optional cell: empty is null, anything else must pass `schema`. */
 const orNull = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.pipe(v.string(), v.transform(s => (s === '' ? null : s)), v.nullable(schema))
 
@@ -49,7 +51,7 @@ export const importRow = v.pipe(
   v.object({
     /** 44-FZ notices have 19 digits, 223-FZ ones 11. */
     notification_number: v.pipe(v.string(), v.nonEmpty(msg.required), v.regex(/^\d{11,19}$/, pmsg.number)),
-    name: text(2000),
+    name: longText(2000),
     customer_name: text(1000),
     customer_inn: orNull(inn),
     /** `44`, `44-ФЗ`, `223-FZ`… */
