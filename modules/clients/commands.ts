@@ -35,7 +35,7 @@ import {
   type SectionKey,
   type SectionQuery,
 } from './remotes'
-import { saveBlob } from './save-blob'
+import { saveBlob } from '../../core/api/save-blob'
 
 declare module '../../core/bus/commands' {
   interface CommandMap {

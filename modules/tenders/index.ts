@@ -10,8 +10,8 @@ export default definePlugin({
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
     { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
     { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
-    { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
-    { path: '/upload', page: plannedPage('tenders:pages.upload'), access: canUploadTenders },
+    { path: '/tenders-call-list', page: () => import('./ui/CallListPage'), access: canSeeTenders, load: () => import('./call-list/loads').then(m => m.callListLoad) },
+    { path: '/upload', page: () => import('./ui/UploadPage'), access: canUploadTenders },
   ],
   sidebar: [
     { id: 'tenders', to: '/tenders', label: 'tenders:menu.registry', order: 40, visible: canSeeTenders, icon: 'trophy' },
@@ -26,5 +26,7 @@ export default definePlugin({
   ],
   notifications: TENDER_NOTIFICATIONS,
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
+  // Commands and stores: fetched with its pages (./logic.ts).
+  logic: () => import('./logic'),
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -1,0 +1,15 @@
+import { useId } from 'react'
+import { FieldBox, FieldInput, FieldLabel, FieldRoot } from '../../../core/ui/fieldStyles'
+
+/** A day for a list's date filter: the browser's own date input (keyboard and screen readers know it), YYYY-MM-DD. */
+export function DateFilter({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId?: string }) {
+  const id = useId()
+  return (
+    <FieldRoot>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldBox>
+        <FieldInput id={id} type="date" value={value} onChange={e => onChange(e.target.value)} data-testid={testId} />
+      </FieldBox>
+    </FieldRoot>
+  )
+}
