@@ -44,12 +44,14 @@ export function listTestRuntime({ plugins = [], answer = () => null, path = '/',
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(String(input), init)
     const url = new URL(request.url, 'http://localhost')
-    const text = request.method === 'GET' ? '' : await request.text()
+    // An upload's multipart body is kept as the FormData it was (its file part readable); anything else is JSON.
+    const multipart = (request.headers.get('content-type') ?? '').includes('multipart/form-data')
+    const text = request.method === 'GET' || multipart ? '' : await request.text()
     const req: SentRequest = {
       method: request.method,
       path: url.pathname.replace(/^\/api\//, ''),
       search: url.searchParams,
-      body: text ? JSON.parse(text) : undefined,
+      body: multipart ? await request.formData() : text ? JSON.parse(text) : undefined,
       signal: init?.signal ?? request.signal ?? null,
     }
     sent.push(req)
