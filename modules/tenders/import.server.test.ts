@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs'
 import { eq, sql } from 'drizzle-orm'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import { buildApp } from '../../server/app'
+import { testModules } from '../../server/testing/modules'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { IMPORT_COLUMNS, REPORT_CAP, type ImportColumn, type TenderImport } from './import/contract'
 import { tenderRow } from './server/generate'
@@ -186,6 +188,24 @@ describeEachDb('tenders: the tender file import (issue 12 §5)', ctx => {
     // Readable files that failed stay in the history as failed; the unreadable-at-first-byte ones leave nothing.
     const statuses = (await ctx.db.select({ status: tenderImports.status }).from(tenderImports)).map(r => r.status)
     expect(statuses).toEqual(['failed', 'failed'])
+  })
+
+  it('refuses a file over TENDER_IMPORT_MAX_MB with 413, importing nothing', async () => {
+    const a = await admin(ctx)
+    vi.stubEnv('TENDER_IMPORT_MAX_MB', '0.01')
+    const small = buildApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, modules: testModules() })
+    try {
+      await small.ready()
+      const { payload, headers } = multipart('big.csv', sampleCsv(rows(0, 200)))
+      expect(payload.length).toBeGreaterThan(0.01 * 1024 * 1024)
+      const res = await small.inject({ method: 'POST', url: '/api/v1/tenders/import', payload, headers: { ...headers, ...EN, authorization: `Bearer ${a.token}` } })
+      expect(res.statusCode, res.body).toBe(413)
+      expect(res.json().validation).toEqual({ file: 'The file is larger than 1 MB' })
+    } finally {
+      vi.unstubAllEnvs()
+      await small.close()
+    }
+    expect(await countTenders(ctx)).toBe(0)
   })
 
   it('is for administrators only: 403 for everyone else (tender workers too), 401 without a session', async () => {
