@@ -4,19 +4,12 @@ import { TENDER_NOTIFICATIONS } from '../notifications'
 import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
 import { callListRoutes } from './call-list'
-import { importRoutes } from './import/routes'
-
-/** TENDER_IMPORT_MAX_MB (default 100): the largest tender file /upload takes. */
-function importMaxBytes(env: Record<string, string | undefined> = process.env): number {
-  const mb = Number(env.TENDER_IMPORT_MAX_MB ?? 100)
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`TENDER_IMPORT_MAX_MB must be a positive number, got "${env.TENDER_IMPORT_MAX_MB}"`)
-  return Math.round(mb * 1024 * 1024)
-}
+import { importMaxBytes, importRoutes } from './import/routes'
 
 /**
  * The tenders module's server half (issue 8): a tender's history, the call panel's tender variants of call-end and
  * contact-add over the call center's service (`app.callCenter`, present when the call center is installed), and the
- * module's notification types (the same declarations its plugin lists). The registry, KP and uploads are still to come.
+ * module's notification types (the same declarations its plugin lists), the call list over the call center's service and the tender file import (issue 12 §4, §5).
  */
 export const tendersServer: ServerModule = {
   id: 'tenders',

@@ -14,6 +14,13 @@ import { csvRecords, NotText, type FileRecord } from './csv'
 import { checkFile, readImports, writeTenders } from './run'
 import { xlsxRecords } from './xlsx'
 
+/** TENDER_IMPORT_MAX_MB (default 100): the largest tender file /upload takes. */
+export function importMaxBytes(env: Record<string, string | undefined> = process.env): number {
+  const mb = Number(env.TENDER_IMPORT_MAX_MB ?? 100)
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`TENDER_IMPORT_MAX_MB must be a positive number, got "${env.TENDER_IMPORT_MAX_MB}"`)
+  return Math.round(mb * 1024 * 1024)
+}
+
 /** How many past imports the history lists. */
 const HISTORY_LIMIT = 50
 
