@@ -92,5 +92,7 @@ export interface TenderHistoryEvent {
   type: number
   value: string
   user_id: number | null
+  /** Who did it (GET v1/tenders/{id}/history names them; history-add's answer does not). */
+  user_name?: string | null
   created_at: string
 }

@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
 import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
+import { UPDATE_TENDER } from './socket'
 
 export default definePlugin({
   id: 'tenders',
@@ -25,6 +26,7 @@ export default definePlugin({
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
   notifications: TENDER_NOTIFICATIONS,
+  socketActions: [UPDATE_TENDER],
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })
