@@ -9,7 +9,7 @@ export default definePlugin({
   id: 'tenders',
   routes: [
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
-    { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
+    { path: '/tenders/:id', page: () => import('./ui/show/ShowTenderPage'), access: canSeeTenders },
     { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
     { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
     { path: '/upload', page: plannedPage('tenders:pages.upload'), access: canUploadTenders },
