@@ -3,12 +3,13 @@ import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
 import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
+import { UPDATE_TENDER } from './socket'
 
 export default definePlugin({
   id: 'tenders',
   routes: [
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
-    { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
+    { path: '/tenders/:id', page: () => import('./ui/show/ShowTenderPage'), access: canSeeTenders },
     { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
     { path: '/tenders-call-list', page: () => import('./ui/CallListPage'), access: canSeeTenders, load: () => import('./call-list/loads').then(m => m.callListLoad) },
     { path: '/upload', page: () => import('./ui/UploadPage'), access: canUploadTenders },
@@ -25,6 +26,7 @@ export default definePlugin({
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
   notifications: TENDER_NOTIFICATIONS,
+  socketActions: [UPDATE_TENDER],
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   // Commands and stores: fetched with its pages (./logic.ts).
   logic: () => import('./logic'),
