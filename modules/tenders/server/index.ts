@@ -3,6 +3,7 @@ import type { ServerModule } from '../../../server/module'
 import { TENDER_NOTIFICATIONS } from '../notifications'
 import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
+import { kpRoutes } from './kp'
 
 /**
  * The tenders module's server half (issue 8): a tender's history, the call panel's tender variants of call-end and
@@ -15,6 +16,7 @@ export const tendersServer: ServerModule = {
   notifications: TENDER_NOTIFICATIONS,
   register(app, deps) {
     historyRoutes(app, deps)
+    kpRoutes(app, deps)
     if (app.hasDecorator('callCenter')) tenderCallRoutes(app, app.callCenter)
   },
 }
