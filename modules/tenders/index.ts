@@ -9,9 +9,11 @@ export default definePlugin({
   routes: [
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
     { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
-    { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
+    { path: '/tenders-kp', page: () => import('./ui/kp/KpPage'), access: canSeeTenders, load: () => import('./ui/kp/loads').then(m => m.kpLoad) },
     { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
     { path: '/upload', page: plannedPage('tenders:pages.upload'), access: canUploadTenders },
+    // The link of a KP's letter (issue 12 §3): public and bare, the winner may have no account yet.
+    { path: '/cabinet', page: () => import('./ui/kp/CabinetPage'), access: 'public', bare: true },
   ],
   sidebar: [
     { id: 'tenders', to: '/tenders', label: 'tenders:menu.registry', order: 40, visible: canSeeTenders, icon: 'trophy' },
@@ -25,6 +27,7 @@ export default definePlugin({
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
   notifications: TENDER_NOTIFICATIONS,
+  logic: () => import('./logic'),
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

@@ -21,6 +21,9 @@ export const KP_BODY_MAX = 5000
 export const CABINET_PATH = '/cabinet'
 export const cabinetLink = (token: string): string => `${CABINET_PATH}?kp=${encodeURIComponent(token)}`
 
+/** The envelope's `code` when /cabinet's link is not one of ours, or has expired (the page tells them apart). */
+export const KP_LINK_CODE = { invalid: 404, expired: 410 } as const
+
 /** A tracking token as the letter carries it: 32 random bytes, base64url. */
 export const KP_TOKEN = /^[\w-]{43}$/
 

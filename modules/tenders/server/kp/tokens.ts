@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { newSecret, sha256 } from '../../../../server/auth/tokens'
 import type { Db } from '../../../../server/db/client'
-import { ApiError, notFound } from '../../../../server/http/errors'
-import { KP_LINK_DAYS, KP_TOKEN } from '../../kp/contract'
+import { ApiError } from '../../../../server/http/errors'
+import { KP_LINK_CODE, KP_LINK_DAYS, KP_TOKEN } from '../../kp/contract'
 import { tenderKp } from '../../tables'
 
 const DAY_MS = 86_400_000
@@ -31,7 +31,7 @@ export const isExpired = (kp: KpRow, now: number): boolean => kp.expires_at.getT
 /** The KP of a token /cabinet may use: 404 for a forged one, 410 once expired (both with the envelope). */
 export async function liveKpOfToken(db: Db, token: string, now: number): Promise<KpRow> {
   const kp = await kpOfToken(db, token)
-  if (!kp) throw notFound()
-  if (isExpired(kp, now)) throw new ApiError(410, 'tenders:kp.errors.expired')
+  if (!kp) throw new ApiError(404, 'notFound', { code: KP_LINK_CODE.invalid })
+  if (isExpired(kp, now)) throw new ApiError(410, 'tenders:kp.errors.expired', { code: KP_LINK_CODE.expired })
   return kp
 }

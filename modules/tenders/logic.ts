@@ -1,0 +1,10 @@
+/**
+ * The tenders module's logic (core/plugin/logic.ts): fetched with its pages, or after sign-in for the roles that
+ * work tenders — the load commands and, imported with them, their stores.
+ */
+import type { CommandHandlers } from '../../core/bus/commands'
+import { kpList } from './ui/kp/model'
+
+export const commands: CommandHandlers = {
+  'tenders/loadKpList': kpList.load,
+}
