@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/client'
 import { tenderRow } from '../../modules/tenders/server/generate'
 import { tenders } from '../../modules/tenders/tables'
-import { DEMO_PASSWORD, launchBrowser, newSession, signIn, storageKeys, waitForPath } from './support/browser'
+import { DEMO_PASSWORD, launchBrowser, newSession, sel, signIn, waitForPath } from './support/browser'
 import { freePort, startServer, type RunningServer } from './support/server'
 
 /**
@@ -137,15 +137,20 @@ describe('commercial proposals: send, track, /cabinet, /tenders-kp', () => {
       await stranger.page.goto(`/cabinet?kp=${'A'.repeat(43)}`)
       await stranger.page.getByRole('alert').filter({ hasText: 'Ссылка недействительна' }).waitFor()
 
-      // Both pages at 1440 and 390 px, in both languages: nothing scrolls sideways.
+      // Both pages at 1440 and 390 px, in both languages (the header's and /cabinet's switch): nothing scrolls sideways.
+      await stranger.page.goto(link!)
       for (const locale of ['ru', 'en'] as const) {
-        for (const width of [1440, 390]) {
-          for (const session of [me, stranger]) {
-            await session.page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-            await session.page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [storageKeys.locale, locale])
+        if (locale === 'en') {
+          for (const page of [me.page, stranger.page]) {
+            await page.locator(sel.localeSwitch).click()
+            await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
           }
+        }
+        for (const width of [1440, 390]) {
+          for (const page of [me.page, stranger.page]) await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
           await me.page.goto('/tenders-kp')
           await me.page.getByTestId('kp-tracking').first().waitFor()
+          expect(await me.page.locator('h1').innerText()).toBe(locale === 'ru' ? 'Отправленные КП' : 'Sent commercial offers')
           await expectNoSideScroll(me.page)
           await shot(me.page, `tenders-kp-${width}-${locale}`)
           await stranger.page.goto(link!)

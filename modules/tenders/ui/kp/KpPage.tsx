@@ -40,7 +40,7 @@ function useColumns(now: number): DataColumn<KpItem>[] {
         id: 'tender',
         header: t('kp.list.tender'),
         isRowHeader: true,
-        minWidth: 220,
+        minWidth: 180,
         cell: kp => (
           <Two>
             <span>№ {kp.tender.notification_number}</span>
@@ -51,7 +51,7 @@ function useColumns(now: number): DataColumn<KpItem>[] {
       {
         id: 'winner',
         header: t('kp.list.winner'),
-        minWidth: 200,
+        minWidth: 160,
         cell: kp => (
           <Two>
             <span>{kp.tender.winner_name}</span>
@@ -59,10 +59,19 @@ function useColumns(now: number): DataColumn<KpItem>[] {
           </Two>
         ),
       },
-      { id: 'kind', header: t('kp.list.kind'), cell: kp => t(`kp.kinds.${kp.kind}`), nowrap: true },
-      { id: 'sender', header: t('kp.list.sender'), cell: kp => kp.sender?.name ?? '—', minWidth: 140 },
-      { id: 'sent_at', header: t('kp.list.sentAt'), cell: kp => f.time(kp.sent_at), nowrap: true },
-      { id: 'tracking', header: t('kp.list.tracking'), cell: kp => <KpTracking kp={kp} now={now} />, minWidth: 200 },
+      { id: 'sender', header: t('kp.list.sender'), cell: kp => kp.sender?.name ?? '—', minWidth: 120 },
+      {
+        id: 'sent_at',
+        header: t('kp.list.sentAt'),
+        cell: kp => (
+          <Two>
+            <span>{f.time(kp.sent_at)}</span>
+            <small>{t(`kp.kinds.${kp.kind}`)}</small>
+          </Two>
+        ),
+        minWidth: 110,
+      },
+      { id: 'tracking', header: t('kp.list.tracking'), cell: kp => <KpTracking kp={kp} now={now} />, minWidth: 180 },
     ],
     [t, f, now],
   )
