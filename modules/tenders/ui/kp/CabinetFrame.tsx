@@ -22,7 +22,7 @@ const Main = styled.main`
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow.md};
   overflow-wrap: anywhere;
-  ${({ theme }) => theme.media.phone} {
+  @media ${({ theme }) => theme.media.phone} {
     padding: ${({ theme }) => theme.space.lg};
   }
   h1 {

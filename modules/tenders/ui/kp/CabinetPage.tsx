@@ -40,7 +40,7 @@ const Facts = styled.dl`
   dd {
     margin: 0;
   }
-  ${({ theme }) => theme.media.phone} {
+  @media ${({ theme }) => theme.media.phone} {
     grid-template-columns: 1fr;
     dd {
       margin-bottom: ${({ theme }) => theme.space.sm};

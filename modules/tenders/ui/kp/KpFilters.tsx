@@ -8,7 +8,7 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
-  ${({ theme }) => theme.media.phone} {
+  @media ${({ theme }) => theme.media.phone} {
     & > * {
       flex: 1 1 40%;
     }
