@@ -58,6 +58,15 @@ export interface ClientByPhone {
 /** Clients with this number (11 digits) that `user` may see, at most `limit`. */
 export type ClientsByPhone = (user: UserRow, phone: string, limit: number) => Promise<ClientByPhone[]>
 
+/** SPEC §3 search result call: the tender a call was made from, named by the module that keeps tenders. */
+export interface TenderTitle {
+  id: number
+  notification_number: string
+  name: string
+}
+/** The tenders among these ids that exist (the call panel's earlier calls name their tender). */
+export type TendersByIds = (ids: readonly number[]) => Promise<TenderTitle[]>
+
 /** A letter a core route sends (the e-mail change's confirmation link) through the module that keeps mail. */
 export interface OutgoingMail {
   to: string
@@ -83,6 +92,8 @@ export interface CoreExtensions {
   feedbackReceived: FeedbackListener[]
   /** Lookups of clients by phone that modules keeping clients offer (the call center's number search). */
   clientsByPhone: ClientsByPhone[]
+  /** Tenders by id that the module keeping tenders offers (the call center's earlier calls from a tender page). */
+  tendersByIds: TendersByIds[]
   /**
    * The implementation behind `app.notify` (server/notify.ts), set once by the module that keeps notifications
    * (from its `decorate()`); null: notify is a no-op.
@@ -99,5 +110,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], notifier: null, mail: null }
+  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], tendersByIds: [], notifier: null, mail: null }
 }

@@ -92,5 +92,58 @@ export interface TenderHistoryEvent {
   type: number
   value: string
   user_id: number | null
+  /** Who did it (GET v1/tenders/{id}/history names them; history-add's answer does not). */
+  user_name?: string | null
   created_at: string
+}
+
+/** ShowTender's own reads and writes (issue 12 §2), beside TENDERS_API's registry paths. */
+export const SHOW_TENDER_API = {
+  comments: (tenderId: number) => `v1/tenders/${tenderId}/comments`,
+  contacts: (tenderId: number) => `v1/tenders/${tenderId}/contacts`,
+  callbacks: (tenderId: number) => `v1/tenders/${tenderId}/callbacks`,
+  callbackDone: (tenderId: number, taskId: number) => `v1/tenders/${tenderId}/callbacks/${taskId}/done`,
+} as const
+
+/**
+ * The value of a history entry of type 4 (call ended), as JSON: the finish-call dialog's outcome (101–105, 1, 2),
+ * its comment and the number called. Entries from before this shape are plain text.
+ */
+export interface CallEndedValue {
+  outcome: number
+  comment: string | null
+  phone: string
+}
+
+/** A comment on a tender (GET/POST v1/tenders/{id}/comments), newest first. */
+export interface TenderComment {
+  id: number
+  text: string
+  user: TenderTaker | null
+  created_at: string
+}
+
+/** SPEC §3 Contact of a tender, with its status: the rating of the latest rated call to its phone on this tender. */
+export interface TenderContact {
+  id: number
+  /** Digits (11 for +7). */
+  phone: string
+  name: string
+  title: string | null
+  email: string | null
+  comment: string | null
+  inn: string | null
+  /** 0 none, 1 target, 2 decision maker, 3 non-target, 4 irrelevant. */
+  rating: number
+  created_at: string
+}
+
+/** A call-back reminder filed under the tender (a call-center task of type 20): when, whose, done. */
+export interface TenderCallback {
+  id: number
+  due_at: string
+  user: TenderTaker
+  phone: string
+  description: string | null
+  done: boolean
 }

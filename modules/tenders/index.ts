@@ -3,12 +3,14 @@ import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
 import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
+import './slots'
+import { UPDATE_TENDER } from './socket'
 
 export default definePlugin({
   id: 'tenders',
   routes: [
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
-    { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
+    { path: '/tenders/:id', page: () => import('./ui/show/ShowTenderPage'), access: canSeeTenders },
     { path: '/tenders-kp', page: () => import('./ui/kp/KpPage'), access: canSeeTenders, load: () => import('./ui/kp/loads').then(m => m.kpLoad) },
     { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
     { path: '/upload', page: plannedPage('tenders:pages.upload'), access: canUploadTenders },
@@ -27,6 +29,9 @@ export default definePlugin({
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
   notifications: TENDER_NOTIFICATIONS,
+  socketActions: [UPDATE_TENDER],
+  // The KP button on ShowTender (issue 12 §3).
+  widgets: [{ slot: 'tenders/showActions', component: () => import('./ui/kp/SendOfferWidget'), visible: canSeeTenders }],
   logic: () => import('./logic'),
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },

@@ -39,6 +39,8 @@ export type CallRating = (typeof CALL_RATINGS)[number]
 
 /** SPEC §3 Task type 20: what a reminder becomes on the server. */
 export const TASK_TYPE_CALL_BACK = 20
+/** SPEC §4 task status: 10 new, 20 in work, 30 completed, 40 canceled. */
+export const TASK_STATUS = { new: 10, inWork: 20, completed: 30, canceled: 40 } as const
 
 /** SPEC §5/§9 reminder: date `##.##.####` from today to 2100-01-01, time `##:##`, default 15:00 tomorrow. */
 export const REMINDER_DATE_MASK = '##.##.####'

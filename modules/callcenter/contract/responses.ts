@@ -11,7 +11,10 @@ export interface PhoneCallCreated {
 /** SPEC §3 search result client. */
 export type SearchLinkClient = ClientByPhone
 
-/** SPEC §3 search result call. `tender` is set for calls made from a tender page (no tenders table yet: id only). */
+/**
+ * SPEC §3 search result call. `tender` is set for calls made from a tender page; its number and name come from the
+ * module that keeps tenders (server/extensions.ts tendersByIds), null when that tender is not there.
+ */
 export interface SearchLinkCall {
   id: number
   direction: CallDirection
@@ -78,6 +81,19 @@ export interface Contact {
   page: string | null
   page_id: number | null
   created_at: string
+}
+
+/** SPEC §3 Contact of a record (a tender) with its status: the rating of the latest rated call to its phone there. */
+export interface RatedContact extends Contact {
+  /** CALL_RATING (0 none, 1 target, 2 decision maker, 3 non-target, 4 irrelevant); 0 before any rated call. */
+  rating: number
+}
+
+/** A call-back task filed under a record (a tender's callbacks: date, time, who, done). */
+export interface RecordCallBack extends CallBackTask {
+  user_name: string
+  /** The task is completed (SPEC §4 task status 30). */
+  done: boolean
 }
 
 /** A call-center employee (SPEC §3); the password is never sent back. */

@@ -4,6 +4,7 @@ import { currentActor } from '../../../server/auth/require-user'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Actor } from '../../../core/access'
 import type { Db } from '../../../server/db/client'
+import type { TendersByIds } from '../../../server/extensions'
 import { users } from '../../../server/db/schema'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
@@ -79,7 +80,7 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
     // Clients come from whichever module keeps them (server/extensions.ts); none installed, none found.
     const found = await Promise.all(app.extensions.clientsByPhone.map(lookup => lookup(user, phone, SEARCH_LIMIT)))
     const clients: SearchLinkClient[] = found.flat().slice(0, SEARCH_LIMIT)
-    const calls = await searchCalls(db, currentActor(request), phone)
+    const calls = await named(await searchCalls(db, currentActor(request), phone), app.extensions.tendersByIds)
     return ok<SearchLinks>({ clients, calls })
   })
 
@@ -99,6 +100,17 @@ async function visibleCall(db: Db, actor: Actor, id: number): Promise<CallRow> {
     .limit(1)
   if (!row) throw notFound()
   return row
+}
+
+/** The calls' tenders with their number and name, from whichever module keeps tenders (none installed: ids only). */
+async function named(calls: SearchLinkCall[], lookups: readonly TendersByIds[]): Promise<SearchLinkCall[]> {
+  const ids = [...new Set(calls.flatMap(call => (call.tender ? [call.tender.id] : [])))]
+  if (ids.length === 0) return calls
+  const titles = new Map((await Promise.all(lookups.map(lookup => lookup(ids)))).flat().map(t => [t.id, t]))
+  return calls.map(call => {
+    const title = call.tender && titles.get(call.tender.id)
+    return title ? { ...call, tender: { id: title.id, notification_number: title.notification_number, name: title.name } } : call
+  })
 }
 
 /** Earlier calls with this number, newest first, as far as foundCallScope lets the user see them. */

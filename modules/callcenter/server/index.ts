@@ -24,7 +24,7 @@ export function createCallCenterModule(settings: CallCenterSettings = loadCallCe
     decorate(app, deps) {
       const flows = createCallCenterFlows(deps, settings)
       flowsOf.set(deps, flows)
-      app.decorate('callCenter', serviceOf(flows))
+      app.decorate('callCenter', serviceOf(deps.db, flows))
     },
     register(app, deps) {
       const flows = flowsOf.get(deps)

@@ -14,8 +14,9 @@ import { callEndForm, contactForm, type CallEnd } from '../contract/call-forms'
 import { CALLCENTER_ERROR, TASK_TYPE_CALL_BACK } from '../contract/constants'
 import { isoDateIn } from '../contract/dates'
 import { cmsg } from '../contract/messages'
-import type { CallEndResult, Contact } from '../contract/responses'
+import type { CallEndResult, Contact, RatedContact, RecordCallBack } from '../contract/responses'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
+import { callBacksOf, completeCallBack, contactsOf } from './page-records'
 import { callFinished, sessionCall, toContact, toPhoneCall, toTask, type TaskRow } from './records'
 import type { CallCenterSettings } from './settings'
 import { zonedToInstant } from './time'
@@ -36,6 +37,12 @@ export interface CallCenterService {
   finishCallOn(request: FastifyRequest, body: unknown, record: PageRecord): Promise<CallEndResult>
   /** The add-contact dialog, the contact filed under `record`. */
   addContactOn(request: FastifyRequest, body: unknown, record: PageRecord): Promise<Contact>
+  /** The record's contacts with their status (the caller's module decides who may read them). */
+  contactsOf(record: PageRecord): Promise<RatedContact[]>
+  /** The record's call-back tasks (the caller's module decides who may read them). */
+  callBacksOf(record: PageRecord): Promise<RecordCallBack[]>
+  /** Marks one of the record's call-back tasks done, if the request's user may touch it (else 404). */
+  completeCallBackOn(request: FastifyRequest, record: PageRecord, taskId: number): Promise<RecordCallBack>
 }
 
 declare module 'fastify' {
@@ -155,11 +162,14 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
   return { finishCall, addContact }
 }
 
-/** The service other modules get: a call or a contact always filed under their record. */
-export function serviceOf(flows: CallCenterFlows): CallCenterService {
+/** The service other modules get: a call, a contact or a task always filed under their record. */
+export function serviceOf(db: Db, flows: CallCenterFlows): CallCenterService {
   return {
     finishCallOn: (request, body, record) => flows.finishCall(request, body, null, record),
     addContactOn: (request, body, record) => flows.addContact(request, body, record),
+    contactsOf: record => contactsOf(db, record),
+    callBacksOf: record => callBacksOf(db, record),
+    completeCallBackOn: (request, record, taskId) => completeCallBack(db, request, record, taskId),
   }
 }
 

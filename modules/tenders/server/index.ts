@@ -4,11 +4,15 @@ import { TENDER_NOTIFICATIONS } from '../notifications'
 import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
 import { kpRoutes } from './kp'
+import { showTenderRoutes } from './show'
+import { tendersByIds } from './titles'
 
 /**
  * The tenders module's server half (issue 8): a tender's history, the call panel's tender variants of call-end and
  * contact-add over the call center's service (`app.callCenter`, present when the call center is installed), and the
- * module's notification types (the same declarations its plugin lists). The registry, KP and uploads are still to come.
+ * module's notification types (the same declarations its plugin lists); ShowTender's reads (the tender, its
+ * history, comments, contacts and callbacks) and the tenders the call panel's earlier calls name. The registry, KP
+ * and uploads are still to come.
  */
 export const tendersServer: ServerModule = {
   id: 'tenders',
@@ -16,7 +20,9 @@ export const tendersServer: ServerModule = {
   notifications: TENDER_NOTIFICATIONS,
   register(app, deps) {
     historyRoutes(app, deps)
+    showTenderRoutes(app, deps)
     kpRoutes(app, deps)
-    if (app.hasDecorator('callCenter')) tenderCallRoutes(app, app.callCenter)
+    app.extensions.tendersByIds.push(tendersByIds(deps.db))
+    if (app.hasDecorator('callCenter')) tenderCallRoutes(app, deps, app.callCenter)
   },
 }

@@ -92,6 +92,12 @@ export function FoundLinks({ links, locale }: { links: LinksState; locale: strin
                 <li key={call.id}>
                   <MaybeLink href={call.tender ? registry.link('tenders/tender', { id: call.tender.id }) : null}>{label}</MaybeLink>
                   {call.outcome !== null && <Muted> · {t(`outcome.${call.outcome}`, { defaultValue: String(call.outcome) })}</Muted>}
+                  {call.tender?.notification_number && (
+                    <Muted data-testid="found-call-tender">
+                      {' · '}
+                      {t('links.tender', { number: call.tender.notification_number, name: call.tender.name ?? '' })}
+                    </Muted>
+                  )}
                 </li>
               )
             })}

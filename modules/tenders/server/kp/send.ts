@@ -12,7 +12,8 @@ import { canSeeTenders, kpScope } from '../../access'
 import { TENDER_HISTORY_TYPE } from '../../contract'
 import { cabinetLink, KP_API, kpSendForm, type KpKind, type KpLetter } from '../../kp/contract'
 import { tenderKp, tenders } from '../../tables'
-import { recordKpHistory } from './history'
+import { insertTenderHistory } from '../history'
+import { pushTenderChanged } from '../push'
 import { composeLetter, senderLang, type LetterInput } from './letter'
 import { newKpToken } from './tokens'
 
@@ -47,7 +48,7 @@ async function sendKp(app: FastifyInstance, deps: ServerDeps, sender: UserRow, t
     throw new ApiError(503, 'mailUnavailable')
   }
   const at = new Date(now)
-  return deps.db.transaction(async tx => {
+  const sent = await deps.db.transaction(async tx => {
     const [row] = await tx
       .insert(tenderKp)
       .values({
@@ -63,9 +64,11 @@ async function sendKp(app: FastifyInstance, deps: ServerDeps, sender: UserRow, t
         expires_at,
       })
       .returning({ id: tenderKp.id })
-    await recordKpHistory(tx, { tender_id: tender.id, type: input.kind, value: email, user_id: sender.id, at })
+    await insertTenderHistory(tx, deps.clock, { tender_id: tender.id, type: input.kind, value: email, user_id: sender.id })
     return { id: row!.id, email, sent_at: at.toISOString(), expires_at: expires_at.toISOString() }
   })
+  await pushTenderChanged(deps, tender.id)
+  return sent
 }
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { currentUser } from '../../../../server/auth/require-user'
 import type { ServerDeps } from '../../../../server/deps'
 import { ok } from '../../../../server/http/envelope'
 import { TENDER_HISTORY_TYPE } from '../../contract'
@@ -8,7 +7,8 @@ import type { CabinetOffer } from '../../kp/contract'
 import { TENDER_NOTIFICATIONS } from '../../notifications'
 import { tenderKp, tenders } from '../../tables'
 import { users } from '../../../../server/db/schema'
-import { recordKpHistory } from './history'
+import { insertTenderHistory } from '../history'
+import { pushTenderChanged } from '../push'
 import { isExpired, kpOfToken, liveKpOfToken, type KpRow } from './tokens'
 
 /** A transparent 1×1 gif: the open pixel's answer, whatever the token. */
@@ -30,22 +30,25 @@ const column = (step: Step) => (step === 'opened' ? tenderKp.opened_at : step ==
  * Records a step once: the first time wins (the row is updated only while its column is empty), writes the
  * tender's history line and notifies the sender in the same transaction; a repeat changes nothing.
  */
-async function recordStep(app: FastifyInstance, deps: ServerDeps, kp: KpRow, step: Step, userId: number | null): Promise<void> {
+async function recordStep(app: FastifyInstance, deps: ServerDeps, kp: KpRow, step: Step): Promise<void> {
   const at = new Date(deps.clock.now())
   const { history, context } = STEPS[step]
-  await deps.db.transaction(async tx => {
+  const recorded = await deps.db.transaction(async tx => {
     const set = step === 'opened' ? { opened_at: at } : step === 'followed' ? { followed_at: at } : { signed_in_at: at }
     const [first] = await tx
       .update(tenderKp)
       .set(set)
       .where(and(eq(tenderKp.id, kp.id), isNull(column(step))))
       .returning({ id: tenderKp.id })
-    if (!first) return
-    await recordKpHistory(tx, { tender_id: kp.tender_id, type: history, value: kp.email, user_id: userId, at })
-    if (kp.sender_id === null) return
+    if (!first) return false
+    // The winner's own step: no user of ours did it (ShowTender's history convention for 7, 8, 9).
+    await insertTenderHistory(tx, deps.clock, { tender_id: kp.tender_id, type: history, value: kp.email, user_id: null })
+    if (kp.sender_id === null) return true
     const [tender] = await tx.select({ number: tenders.notification_number, winner: tenders.winner_name }).from(tenders).where(eq(tenders.id, kp.tender_id))
     await app.notify(tx, { to: kp.sender_id, type: TENDER_EVENT, params: { id: kp.tender_id, context, number: tender?.number ?? '', winner: tender?.winner ?? '' } })
+    return true
   })
+  if (recorded) await pushTenderChanged(deps, kp.tender_id)
 }
 
 /**
@@ -60,19 +63,19 @@ export function kpTrackingRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/tenders-kp/open/:token', async (request, reply) => {
     const kp = await kpOfToken(db, token(request.params))
-    if (kp && !isExpired(kp, clock.now())) await recordStep(app, deps, kp, 'opened', null)
+    if (kp && !isExpired(kp, clock.now())) await recordStep(app, deps, kp, 'opened')
     return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL)
   })
 
   app.post('/tenders-kp/:token/follow', async request => {
     const kp = await liveKpOfToken(db, token(request.params), clock.now())
-    await recordStep(app, deps, kp, 'followed', null)
+    await recordStep(app, deps, kp, 'followed')
     return ok(await cabinetOffer(deps, kp))
   })
 
   app.post('/tenders-kp/:token/signed-in', { preHandler: app.requireUser() }, async request => {
     const kp = await liveKpOfToken(db, token(request.params), clock.now())
-    await recordStep(app, deps, kp, 'signed_in', currentUser(request).user.id)
+    await recordStep(app, deps, kp, 'signed_in')
     return ok({ signed_in: true })
   })
 }
