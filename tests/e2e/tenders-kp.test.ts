@@ -11,9 +11,9 @@ import { DEMO_PASSWORD, launchBrowser, newSession, sel, signIn, waitForPath } fr
 import { freePort, startServer, type RunningServer } from './support/server'
 
 /**
- * Issue 12 §3 end to end: the demo agent (0030) sends a commercial offer; the letter arrives at a real SMTP server;
- * the winner opens it (its pixel: 7), follows its link to /cabinet (8) and signs in there (9), and the agent's
- * /tenders-kp shows each step. E2E_SHOTS=<dir> saves /tenders-kp and /cabinet at 1440 and 390 px in ru and en.
+ * Issue 12 §3 end to end: the demo agent (0030) sends a commercial offer from the tender's page after its preview;
+ * the letter arrives at a real SMTP server; the winner opens it (its pixel: 7) and follows its link to /cabinet (8) —
+ * both appear live on the agent's open tender — then signs in there (9); the agent's /tenders-kp shows each step. E2E_SHOTS=<dir> saves /tenders-kp and /cabinet at 1440 and 390 px in ru and en.
  */
 const SHOTS = process.env.E2E_SHOTS
 const WINNER_EMAIL = 'winner@romashka.example'
@@ -42,17 +42,6 @@ function htmlPart(raw: string): string {
   const part = /Content-Type: text\/html[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(raw)
   if (!part) throw new Error(`no html part in:\n${raw.slice(0, 2000)}`)
   return part[1]!.toLowerCase() === 'base64' ? Buffer.from(part[2]!.replace(/\s+/g, ''), 'base64').toString('utf8') : qp(part[2]!)
-}
-
-async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  })
-  const body = (await res.json()) as { result: boolean; data: T }
-  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -93,17 +82,30 @@ afterAll(async () => {
 
 describe('commercial proposals: send, track, /cabinet, /tenders-kp', () => {
   it('an agent’s KP arrives by e-mail; opening it, following its link and signing in through it show on the agent’s /tenders-kp', async () => {
-    const agent = await api<{ token: string }>('users/sign-in', { body: { phone: '+7 (700) 100-00-30', password: DEMO_PASSWORD } })
-    await api(`tenders/${tenderId}/kp`, { token: agent.token, body: { kind: 55 } })
-    await expect.poll(() => inbox.length, { timeout: 15_000 }).toBe(1)
-    const html = htmlPart(inbox[0]!)
-    const link = /href="([^"]+\/cabinet\?kp=[\w-]{43})"/.exec(html)?.[1]
-    expect(link, 'the letter links /cabinet').toBeDefined()
-    expect(new URL(link!).origin).toBe(server.url)
-    expect(html).toContain(`/api/v1/tenders-kp/open/`)
-
     const browser = await launchBrowser()
     try {
+      // The agent sends a standard KP from the tender's page, after its preview.
+      const me = await newSession(browser, server.url)
+      await signIn(me.page, '+7 (700) 100-00-30')
+      await me.page.waitForURL(url => url.pathname !== '/login')
+      await me.page.goto(`/tenders/${tenderId}`)
+      await me.page.getByTestId('kp-send-open').click()
+      await me.page.getByTestId('kp-preview').click()
+      await me.page.getByTestId('kp-letter').waitFor()
+      expect(await me.page.getByTestId('kp-letter').innerText()).toContain(`Кому: ${WINNER_EMAIL}`)
+      await shot(me.page, 'kp-preview-1440-ru')
+      await me.page.getByTestId('kp-send').click()
+      await me.page.getByTestId('kp-dialog').waitFor({ state: 'detached' })
+      const history = me.page.getByTestId('tender-history')
+      await history.getByText('Отправлено стандартное КП').waitFor()
+
+      await expect.poll(() => inbox.length, { timeout: 15_000 }).toBe(1)
+      const html = htmlPart(inbox[0]!)
+      const link = /href="([^"]+\/cabinet\?kp=[\w-]{43})"/.exec(html)?.[1]
+      expect(link, 'the letter links /cabinet').toBeDefined()
+      expect(new URL(link!).origin).toBe(server.url)
+      expect(html).toContain(`/api/v1/tenders-kp/open/`)
+
       // The winner opens the letter (its pixel loads) and follows its link.
       const winner = await newSession(browser, server.url)
       await winner.page.setContent(html, { waitUntil: 'load' })
@@ -113,10 +115,11 @@ describe('commercial proposals: send, track, /cabinet, /tenders-kp', () => {
       expect(await winner.page.locator('h1').innerText()).toContain('коммерческое предложение')
       expect(await winner.page.getByTestId('cabinet-page').innerText()).toContain(tenderRow(0, Date.now()).notification_number)
 
+      // The agent's open tender shows both steps live (pushed over the socket, no reload).
+      await history.getByText('Клиент открыл КП').waitFor()
+      await history.getByText('Клиент перешёл по ссылке из КП').waitFor()
+
       // The agent's list: opened and followed, with their times.
-      const me = await newSession(browser, server.url)
-      await signIn(me.page, '+7 (700) 100-00-30')
-      await me.page.waitForURL(url => url.pathname !== '/login')
       await me.page.goto('/tenders-kp')
       const tracking = me.page.getByTestId('kp-tracking').first()
       await expect.poll(() => tracking.getAttribute('data-state')).toBe('followed')
