@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/client'
 import { tenderRow } from '../../modules/tenders/server/generate'
 import { tenders } from '../../modules/tenders/tables'
-import { DEMO_PASSWORD, launchBrowser, newSession, sel, signIn, waitForPath } from './support/browser'
+import { launchBrowser, newSession, sel, signIn, waitForPath } from './support/browser'
 import { freePort, startServer, type RunningServer } from './support/server'
 
 /**
