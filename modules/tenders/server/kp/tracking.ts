@@ -18,13 +18,11 @@ const [TENDER_EVENT] = TENDER_NOTIFICATIONS
 
 /** A tracking step: its time column, its history type and the sender's notification text (`title_<context>`). */
 const STEPS = {
-  opened: { history: TENDER_HISTORY_TYPE.offerOpened, context: 'kpOpened' },
-  followed: { history: TENDER_HISTORY_TYPE.linkFollowed, context: 'kpFollowed' },
-  signed_in: { history: TENDER_HISTORY_TYPE.signedInViaLink, context: 'kpSignedIn' },
+  opened: { field: 'opened_at', history: TENDER_HISTORY_TYPE.offerOpened, context: 'kpOpened' },
+  followed: { field: 'followed_at', history: TENDER_HISTORY_TYPE.linkFollowed, context: 'kpFollowed' },
+  signed_in: { field: 'signed_in_at', history: TENDER_HISTORY_TYPE.signedInViaLink, context: 'kpSignedIn' },
 } as const
 type Step = keyof typeof STEPS
-
-const column = (step: Step) => (step === 'opened' ? tenderKp.opened_at : step === 'followed' ? tenderKp.followed_at : tenderKp.signed_in_at)
 
 /**
  * Records a step once: the first time wins (the row is updated only while its column is empty), writes the
@@ -32,13 +30,12 @@ const column = (step: Step) => (step === 'opened' ? tenderKp.opened_at : step ==
  */
 async function recordStep(app: FastifyInstance, deps: ServerDeps, kp: KpRow, step: Step): Promise<void> {
   const at = new Date(deps.clock.now())
-  const { history, context } = STEPS[step]
+  const { field, history, context } = STEPS[step]
   const recorded = await deps.db.transaction(async tx => {
-    const set = step === 'opened' ? { opened_at: at } : step === 'followed' ? { followed_at: at } : { signed_in_at: at }
     const [first] = await tx
       .update(tenderKp)
-      .set(set)
-      .where(and(eq(tenderKp.id, kp.id), isNull(column(step))))
+      .set({ [field]: at })
+      .where(and(eq(tenderKp.id, kp.id), isNull(tenderKp[field])))
       .returning({ id: tenderKp.id })
     if (!first) return false
     // The winner's own step: no user of ours did it (ShowTender's history convention for 7, 8, 9).
