@@ -184,6 +184,8 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     await panel(page).getByRole('textbox').first().fill(WINNER_PHONE)
     await page.locator('[data-testid="found-call-tender"]', { hasText: number }).first().waitFor()
 
+    await panel(page).getByRole('button', { name: 'Свернуть панель телефона' }).click()
+    await panel(page).waitFor({ state: 'detached' })
     await shot(page, 'tender-show-1440')
     await page.setViewportSize({ width: 390, height: 844 })
     await page.locator('[data-testid="tender-screen"]').waitFor()

@@ -1,3 +1,4 @@
+import styled from 'styled-components'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { Panel } from '../../../../core/ui/Card'
@@ -5,6 +6,11 @@ import type { TenderDetails, TenderListItem } from '../../contract'
 import { tenderPath } from '../../notifications'
 import { useFormat } from './format'
 import { Facts, Phone, Rows } from './parts'
+
+const LotsTitle = styled.h3`
+  margin: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xs}`};
+  font-size: ${({ theme }) => theme.font.size.md};
+`
 
 const Fact = ({ label, children, field }: { label: string; children: React.ReactNode; field: string }) => (
   <div style={{ display: 'contents' }}>
@@ -65,7 +71,7 @@ export function TenderCard({ tender }: { tender: TenderDetails }) {
       </Facts>
       {tender.lots.length > 0 && (
         <>
-          <h3>{t('show.tender.lots', { n: tender.lots.length })}</h3>
+          <LotsTitle>{t('show.tender.lots', { n: tender.lots.length })}</LotsTitle>
           <Rows data-testid="tender-lots">
             {tender.lots.map((lot, i) => (
               <li key={i}>
