@@ -1,6 +1,5 @@
 import { anyone } from '../../core/access'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { accountCommands } from './commands'
 import { emailCommands } from './email-change'
 import { POLICY_PATHS } from './policies'
@@ -20,7 +19,6 @@ export default definePlugin({
     { path: '/profile', page: () => import('./ui/ProfilePage'), access: anyone },
     // The link of the e-mail change's letter: public, as it may be opened signed out or on another device.
     { path: '/confirm-email', page: () => import('./ui/ConfirmEmailPage'), access: 'public', bare: true },
-    { path: '/cabinet', page: plannedPage('account:pages.cabinet'), access: 'public', bare: true },
   ],
   commands: { ...accountCommands, ...emailCommands },
   processes: [accountProcess],

@@ -9,13 +9,21 @@ export const canSeeTenders = either(
 export const canUploadTenders = roles(ROLE.admin)
 
 /**
- * Whose tender calls a user sees on /tenders-call-list (issue 12 §4): agents and call-center employees their own,
- * their managers their office's, administrators all. `caller` is the employee who made the call.
+ * Whose tender work a user sees (issue 12 §3, §4): agents and call-center employees their own, their managers their
+ * office's, administrators all. `key` names the column that holds the employee (the caller, the KP's sender).
  */
-export const tenderCallScope: RowScope<'caller'> = {
-  [ROLE.agent]: { own: 'caller' },
-  [ROLE.callCenter]: { own: 'caller' },
-  [ROLE.agentManager]: { office: 'caller' },
-  [ROLE.callCenterManager]: { office: 'caller' },
-  [ROLE.admin]: 'all',
+function ownOfficeAll<K extends string>(key: K): RowScope<K> {
+  return {
+    [ROLE.agent]: { own: key },
+    [ROLE.callCenter]: { own: key },
+    [ROLE.agentManager]: { office: key },
+    [ROLE.callCenterManager]: { office: key },
+    [ROLE.admin]: 'all',
+  }
 }
+
+/** Tender calls on /tenders-call-list, by who made them. */
+export const tenderCallScope = ownOfficeAll('caller')
+
+/** Sent commercial proposals on /tenders-kp, by who sent them. */
+export const kpScope = ownOfficeAll('sender')

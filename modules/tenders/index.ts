@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin/types'
 import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
 import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
+import './slots'
 import { UPDATE_TENDER } from './socket'
 
 export default definePlugin({
@@ -10,9 +11,11 @@ export default definePlugin({
   routes: [
     { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
     { path: '/tenders/:id', page: () => import('./ui/show/ShowTenderPage'), access: canSeeTenders },
-    { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
+    { path: '/tenders-kp', page: () => import('./ui/kp/KpPage'), access: canSeeTenders, load: () => import('./ui/kp/loads').then(m => m.kpLoad) },
     { path: '/tenders-call-list', page: () => import('./ui/CallListPage'), access: canSeeTenders, load: () => import('./call-list/loads').then(m => m.callListLoad) },
     { path: '/upload', page: () => import('./ui/UploadPage'), access: canUploadTenders },
+    // The link of a KP's letter (issue 12 §3): public and bare, the winner may have no account yet.
+    { path: '/cabinet', page: () => import('./ui/kp/CabinetPage'), access: 'public', bare: true },
   ],
   sidebar: [
     { id: 'tenders', to: '/tenders', label: 'tenders:menu.registry', order: 40, visible: canSeeTenders, icon: 'trophy' },
@@ -27,6 +30,8 @@ export default definePlugin({
   ],
   notifications: TENDER_NOTIFICATIONS,
   socketActions: [UPDATE_TENDER],
+  // The KP button on ShowTender (issue 12 §3).
+  widgets: [{ slot: 'tenders/showActions', component: () => import('./ui/kp/SendOfferWidget'), visible: canSeeTenders }],
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   // Commands and stores: fetched with its pages (./logic.ts).
   logic: () => import('./logic'),

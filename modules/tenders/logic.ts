@@ -1,5 +1,14 @@
-/** The tenders module's logic, fetched with its pages: its commands and, imported with them, its stores. */
+/**
+ * The tenders module's logic (core/plugin/logic.ts): fetched with its pages, or after sign-in for the roles that
+ * work tenders — the load commands and, imported with them, their stores.
+ */
+import type { CommandHandlers } from '../../core/bus/commands'
 import { callListCommands } from './call-list/commands'
 import { importCommands } from './import/commands'
+import { kpList } from './ui/kp/model'
 
-export const commands = { ...callListCommands, ...importCommands }
+export const commands: CommandHandlers = {
+  ...callListCommands,
+  ...importCommands,
+  'tenders/loadKpList': kpList.load,
+}

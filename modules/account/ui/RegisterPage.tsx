@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { Link } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import { $authStatus, $registerError } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
@@ -32,7 +32,9 @@ export default function RegisterPage() {
   const t = useT('account')
   const dispatch = useDispatch()
   const { status, failure, codeState } = useUnit({ status: $authStatus, failure: $registerError, codeState: $registerCode })
-  const [form, setForm] = useState({ full_name: '', phone: '', email: '', password: '', agree_personal_data: false, agree_edo: false })
+  // `?email=` prefills the address (a commercial offer's /cabinet sends its winner here with theirs).
+  const prefilledEmail = new URLSearchParams(useSearch()).get('email')?.slice(0, 254) ?? ''
+  const [form, setForm] = useState({ full_name: '', phone: '', email: prefilledEmail, password: '', agree_personal_data: false, agree_edo: false })
   const [code, setCode] = useState('')
   const [local, setLocal] = useState<Record<string, string>>({})
   const [step, setStep] = useState<'details' | 'code'>('details')

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react'
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { $company } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
@@ -23,6 +23,9 @@ import { UnsavedChangesGuard } from './guard'
 function OwnCompany({ title, children, enter = false }: { title: string; children: (companyId: number) => ReactNode; enter?: boolean }) {
   const t = useT('clients')
   const company = useUnit($company)
+  // `/company?name=…&inn=…`: a tender winner sent here from a commercial offer's /cabinet.
+  const search = new URLSearchParams(useSearch())
+  const prefill = { short_name: search.get('name')?.slice(0, 300) ?? '', inn: search.get('inn')?.replace(/\D/g, '').slice(0, 12) ?? '' }
   if (!company) {
     return (
       <Stack gap="lg">
@@ -34,7 +37,7 @@ function OwnCompany({ title, children, enter = false }: { title: string; childre
                 {t('cabinet.enterCompanyText')}
               </Alert>
               <Panel title={t('tabs.company')}>
-                <CompanyForm companyId={null} company={null} own />
+                <CompanyForm companyId={null} company={null} own prefill={prefill} />
               </Panel>
             </Stack>
           </UnsavedChangesGuard>

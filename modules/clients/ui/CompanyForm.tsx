@@ -118,13 +118,26 @@ export function fromSearch(values: CompanyValues, item: CompanySearchItem): Comp
  * with the registry search on top. `companyId` null creates a company (agents and administrators; `own`: the
  * client's own, entered for the first time).
  */
-export function CompanyForm({ companyId, company, kind = 'legal', own = false }: { companyId: number | null; company: Company | null; kind?: CompanyKind; own?: boolean }) {
+export function CompanyForm({
+  companyId,
+  company,
+  kind = 'legal',
+  own = false,
+  prefill,
+}: {
+  companyId: number | null
+  company: Company | null
+  kind?: CompanyKind
+  own?: boolean
+  /** A new company's name and inn known beforehand (a tender winner coming from a commercial offer). */
+  prefill?: Partial<Pick<CompanyValues, 'short_name' | 'inn'>>
+}) {
   const t = useT('clients')
   const dispatch = useDispatch()
   const forms = useUnit($forms)
   const key = formKey('company', companyId)
   const form = useForm<CompanyValues>({
-    initial: companyValues(company, kind),
+    initial: { ...companyValues(company, kind), ...prefill },
     schema: companyForm,
     toInput: companyInput,
     warnings: companyWarnings,

@@ -5,6 +5,7 @@ import { tenderCallRoutes } from './calls'
 import { historyRoutes } from './history'
 import { callListRoutes } from './call-list'
 import { importMaxBytes, importRoutes } from './import/routes'
+import { kpRoutes } from './kp'
 import { showTenderRoutes } from './show'
 import { tendersByIds } from './titles'
 
@@ -22,6 +23,7 @@ export const tendersServer: ServerModule = {
   register(app, deps) {
     historyRoutes(app, deps)
     showTenderRoutes(app, deps)
+    kpRoutes(app, deps)
     app.extensions.tendersByIds.push(tendersByIds(deps.db))
     if (app.hasDecorator('callCenter')) {
       tenderCallRoutes(app, deps, app.callCenter)
