@@ -7,3 +7,5 @@ export const canSeeTenders = either(
   roles(ROLE.admin),
 )
 export const canUploadTenders = roles(ROLE.admin)
+/** Issue 12: the "in work" tab of managers holds what their office took, everyone else's what they took themselves. */
+export const seesOfficeWork = roles(ROLE.agentManager, ROLE.callCenterManager)

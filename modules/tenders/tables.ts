@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { offices, users } from '../../server/db/schema'
 
@@ -61,6 +62,12 @@ export const tenders = pgTable(
     index('tenders_region_idx').on(t.region, t.protocol_date, t.id),
     index('tenders_taken_by_idx').on(t.taken_by, t.id),
     index('tenders_taken_office_idx').on(t.taken_office, t.id),
+    index('tenders_contract_price_idx').on(t.contract_price, t.id),
+    index('tenders_guarantee_amount_idx').on(t.guarantee_amount, t.id),
+    // The registry's text search (server/search.ts): trigram GIN over the number (prefix) and over one expression
+    // of name, customer and winner, so a word anywhere in them is one index scan (pg_trgm, migration 0003).
+    index('tenders_number_trgm_idx').using('gin', sql`${t.notification_number} gin_trgm_ops`),
+    index('tenders_text_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.customer_name} || ' ' || ${t.winner_name}) gin_trgm_ops`),
   ],
 )
 
