@@ -7,7 +7,7 @@ import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
 export default definePlugin({
   id: 'tenders',
   routes: [
-    { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
+    { path: '/tenders', page: () => import('./ui/registry/RegistryPage'), access: canSeeTenders, load: () => import('./ui/registry/loads').then(m => m.registryLoad) },
     { path: '/tenders/:id', page: plannedPage('tenders:pages.one'), access: canSeeTenders },
     { path: '/tenders-kp', page: plannedPage('tenders:pages.kp'), access: canSeeTenders },
     { path: '/tenders-call-list', page: plannedPage('tenders:pages.calls'), access: canSeeTenders },
@@ -24,6 +24,8 @@ export default definePlugin({
     { when: ({ profile, via }) => profile.role === ROLE.callCenter && via !== 'password', to: '/tenders' },
     { when: ({ profile }) => profile.role === ROLE.callCenterManager, to: '/tenders' },
   ],
+  // The registry's load commands, stores and actions (favourite, take, the stored filter).
+  logic: () => import('./ui/registry/logic'),
   notifications: TENDER_NOTIFICATIONS,
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },

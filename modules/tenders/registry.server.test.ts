@@ -28,8 +28,7 @@ async function signedIn(ctx: TestContext, fields: Parameters<TestContext['create
 const agent = (ctx: TestContext, fields: Parameters<TestContext['createUser']>[0] = {}) =>
   signedIn(ctx, { role: ROLE.agent, tender_service: true, full_name: 'Агентов Агент', ...fields })
 
-const put = (ctx: TestContext, url: string, token: string | null, body: unknown) =>
-  ctx.app.inject({ method: 'PUT', url, headers: token ? { authorization: `Bearer ${token}`, ...EN } : EN, payload: body as object })
+const saveFilter = (ctx: TestContext, token: string | null, body: unknown) => ctx.call('POST', '/api/v1/tenders/filter', token, body, EN)
 
 const url = (query: Record<string, string>) => `/api/v1/tenders?${new URLSearchParams(query)}`
 
@@ -207,18 +206,18 @@ describeEachDb('tenders: the registry (issue 12 §1)', ctx => {
     const me = await agent(ctx)
     const other = await agent(ctx)
     expect((await ctx.call('GET', '/api/v1/tenders/filter', me.token)).json().data).toEqual({ filter: {} })
-    const saved = await put(ctx, '/api/v1/tenders/filter', me.token, { search: 'ремонт', region: '77', limit: '20', sort: 'initial_price', junk: 'x' })
+    const saved = await saveFilter(ctx, me.token, { search: 'ремонт', region: '77', limit: '20', sort: 'initial_price', junk: 'x' })
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json().data.filter).toEqual({ search: 'ремонт', region: '77', limit: '20', sort: 'initial_price' })
     expect((await ctx.call('GET', '/api/v1/tenders/filter', me.token)).json().data.filter).toEqual({ search: 'ремонт', region: '77', limit: '20', sort: 'initial_price' })
-    await put(ctx, '/api/v1/tenders/filter', other.token, { law: '44' })
+    await saveFilter(ctx, other.token, { law: '44' })
     const again = await ctx.signIn(me.phone, me.password)
     expect((await ctx.call('GET', '/api/v1/tenders/filter', again)).json().data.filter).toEqual({ limit: '20' })
     // Without a limit nothing is left; someone else's filter is untouched by my sign-in.
     const otherAgain = await ctx.signIn(other.phone, other.password)
     expect((await ctx.call('GET', '/api/v1/tenders/filter', otherAgain)).json().data.filter).toEqual({})
     expect((await ctx.db.select().from(tenderFilters)).length).toBe(2)
-    const bad = await put(ctx, '/api/v1/tenders/filter', again, { limit: '1000', region: 'Москва' })
+    const bad = await saveFilter(ctx, again, { limit: '1000', region: 'Москва' })
     expect(bad.statusCode).toBe(422)
     expect(Object.keys(bad.json().validation).sort()).toEqual(['limit', 'region'])
   })
@@ -241,7 +240,7 @@ describeEachDb('tenders: the registry (issue 12 §1)', ctx => {
     const endpoints = [
       (token: string | null) => ctx.call('GET', '/api/v1/tenders', token),
       (token: string | null) => ctx.call('GET', '/api/v1/tenders/filter', token),
-      (token: string | null) => put(ctx, '/api/v1/tenders/filter', token, { limit: '20' }),
+      (token: string | null) => saveFilter(ctx, token, { limit: '20' }),
       (token: string | null) => ctx.call('POST', '/api/v1/tenders/30/favourite', token),
     ]
     for (const [i, user] of allowed.entries()) {

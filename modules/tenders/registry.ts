@@ -4,7 +4,7 @@ import type { TenderTab } from './contract'
 
 /**
  * The registry's query (GET v1/tenders), shared by /tenders and the server: the same names in the page's URL, in the
- * request and in the filter the server stores (PUT v1/tenders/filter). Values are strings, as in a URL.
+ * request and in the filter the server stores (POST v1/tenders/filter). Values are strings, as in a URL.
  */
 
 export const TENDER_TABS = ['registry', 'work', 'favourites'] as const satisfies readonly TenderTab[]
@@ -75,7 +75,7 @@ export const tenderListQuery = v.object({
 })
 export type TenderListQuery = v.InferOutput<typeof tenderListQuery>
 
-/** PUT v1/tenders/filter: the form's filter, the tab, order and page size a user keeps (the URL's names and strings). */
+/** POST v1/tenders/filter: the form's filter, the tab, order and page size a user keeps (the URL's names and strings). */
 export const tenderFilterBody = v.object({ ...filterEntries, ...pagingEntries })
 /** The stored filter as the page puts it back into its URL. */
 export type TenderFilter = Partial<Record<keyof typeof filterEntries | keyof typeof pagingEntries, string>>

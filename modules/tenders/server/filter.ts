@@ -17,7 +17,7 @@ export async function keepOnlyLimit(db: Db, userId: number): Promise<void> {
     .where(eq(tenderFilters.user_id, userId))
 }
 
-/** GET / PUT v1/tenders/filter: the registry filter the user keeps on the server. */
+/** GET / POST v1/tenders/filter (POST: the client's api has no PUT): the registry filter the user keeps on the server. */
 export function filterRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, clock } = deps
   app.extensions.signedIn.push(user => keepOnlyLimit(db, user.id))
@@ -27,7 +27,7 @@ export function filterRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return ok<{ filter: TenderFilter }>({ filter: (row?.filter ?? {}) as TenderFilter })
   })
 
-  app.put('/tenders/filter', { preHandler: app.requireUser(canSeeTenders) }, async request => {
+  app.post('/tenders/filter', { preHandler: app.requireUser(canSeeTenders) }, async request => {
     parseBody(tenderFilterBody, request.body)
     // Kept as sent (the URL's strings), only the names the registry knows and only set ones.
     const sent = request.body as Record<string, unknown>
