@@ -5,7 +5,7 @@ import { tenders } from '../tables'
 
 /**
  * The registry's order and keyset paging. The id breaks ties in the column's direction, so a page is read from the
- * `(column, id)` b-tree in one direction; nullable columns (contract price, guarantee) keep their empty values last
+ * `(column, id)` b-tree in one direction (nullable columns have one index per direction, migration 0003); nullable columns (contract price, guarantee) keep their empty values last
  * whichever way. The cursor is the last row's (column value, id) in base64url JSON, bound to the order it was made
  * for: a cursor of another order, or one that does not parse, is a 422 on `cursor`, never a 500.
  */
@@ -49,7 +49,9 @@ export function orderBy({ sort, descending }: Order): SQL[] {
   const { column, nullable } = COLUMNS[sort]
   const direction = descending ? sql`desc` : sql`asc`
   const nulls = nullable ? sql` nulls last` : sql``
-  return [sql`${column} ${direction}${nulls}`, sql`${tenders.id} ${direction}`]
+  // `nulls last` on the id too for those: the descending index is (column desc nulls last, id desc nulls last), and
+  // the planner matches the null ordering even of a not-null column.
+  return [sql`${column} ${direction}${nulls}`, sql`${tenders.id} ${direction}${nulls}`]
 }
 
 /** The column a page's last row is read at for its cursor. */
