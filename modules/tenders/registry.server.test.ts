@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { ROLE } from '../../core/auth/profile'
 import { offices } from '../../server/db/schema'
@@ -6,6 +6,7 @@ import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import type { TenderListItem, TenderListPage } from './contract'
 import { TENDER_SORTS } from './registry'
 import { tenderRow, type TenderInsert } from './server/generate'
+import { COUNT_CAP } from './server/registry'
 import { insertTenders } from './server/seed'
 import { tenderFilters, tenderHistory, tenders } from './tables'
 
@@ -116,6 +117,19 @@ describeEachDb('tenders: the registry (issue 12 §1)', ctx => {
     // A filtered, sorted walk too: the cursor carries on within the filter.
     const { ids } = await allPages(ctx, me.token, { sort: '-guarantee_amount', law: '44' }, 11)
     expect(ids).toEqual(sorted(ROWS.filter(r => r.federal_law === 44), '-guarantee_amount'))
+  })
+
+  it('counts exactly up to the cap, and estimates past it', async () => {
+    await insertTenders(ctx.db, 0, COUNT_CAP + 60, NOW, 1000)
+    await ctx.db.execute(sql`analyze tenders`)
+    const me = await agent(ctx)
+    const exact = (await ctx.call('GET', url({ law: '615' }), me.token)).json().data as TenderListPage
+    expect(exact.total_estimated).toBeUndefined()
+    expect(exact.total).toBeLessThan(COUNT_CAP)
+    const all = (await ctx.call('GET', url({}), me.token)).json().data as TenderListPage
+    expect(all.total_estimated).toBe(true)
+    expect(all.total).toBeGreaterThan(COUNT_CAP)
+    expect(all.total).toBeLessThan(COUNT_CAP * 1.2)
   })
 
   it('answers a row as the list shows it: favourite and who took it', async () => {

@@ -15,7 +15,7 @@ import { afterCursor, encodeCursor, orderBy, orderOf, sortColumn, type Order } f
 import { textSearch } from './search'
 
 /** Counted exactly up to this many rows; past it the total is the planner's estimate (`total_estimated`). */
-export const COUNT_CAP = 1_000
+export const COUNT_CAP = 5_000
 
 const taker = alias(users, 'taker')
 
