@@ -17,10 +17,10 @@ const e2e = useE2E()
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
 const SHOTS = process.env.E2E_SHOTS
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage })
 }
 const numbers = (page: Page) => page.locator('[data-testid="tenders-table"] [role="rowheader"] a').allInnerTexts()
 const total = async (page: Page) => Number((await page.getByText(/^Найдено: /).innerText()).replace(/\D/g, ''))
@@ -77,7 +77,7 @@ describe('/tenders as the demo agent with the tender service', () => {
     expect(await pageWidth(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
     const display = await page.locator('[data-testid="tenders-table"] tbody tr').first().evaluate(el => getComputedStyle(el).display)
     expect(display).toBe('block')
-    await shot(page, '390-ru-tenders')
+    await shot(page, '390-ru-tenders', false)
     // "Show more" appends the next page through the cursor.
     await page.getByTestId('tenders-more').click()
     await expect.poll(async () => (await numbers(page)).length).toBe(100)

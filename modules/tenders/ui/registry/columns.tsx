@@ -17,6 +17,11 @@ const StarMark = styled.span<{ $on: boolean }>`
   line-height: 1;
   color: ${({ $on, theme }) => ($on ? theme.color.warning : theme.color.textMuted)};
 `
+const Second = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+`
 const Actions = styled.span`
   display: inline-flex;
   align-items: center;
@@ -40,10 +45,31 @@ export function useRegistryColumns(): DataColumn<TenderListItem>[] {
   return useMemo(
     () => [
       { id: 'notification_number', header: t('registry.columns.number'), cell: r => r.notification_number, isRowHeader: true, nowrap: true, sortable: true, width: 190 },
-      { id: 'name', header: t('registry.columns.name'), cell: r => r.name, width: '2fr', minWidth: 200 },
-      { id: 'winner', header: t('registry.columns.winner'), cell: r => r.winner_name, width: '1.5fr', minWidth: 160 },
-      { id: 'customer', header: t('registry.columns.customer'), cell: r => r.customer_name, width: '1.5fr', minWidth: 160 },
-      { id: 'region', header: t('registry.columns.region'), cell: r => t(`registry.regions.${r.region}`, { defaultValue: String(r.region) }), width: 140 },
+      // Customer and region under the subject, the inn under the winner: the table fits 1440 px without scrolling.
+      {
+        id: 'name',
+        header: t('registry.columns.name'),
+        cell: r => (
+          <>
+            {r.name}
+            <Second>
+              {r.customer_name} · {t(`registry.regions.${r.region}`, { defaultValue: String(r.region) })}
+            </Second>
+          </>
+        ),
+        width: '2fr',
+      },
+      {
+        id: 'winner',
+        header: t('registry.columns.winner'),
+        cell: r => (
+          <>
+            {r.winner_name}
+            <Second>{t('registry.inn', { inn: r.winner_inn })}</Second>
+          </>
+        ),
+        width: '1.5fr',
+      },
       { id: 'protocol_date', header: t('registry.columns.protocolDate'), cell: r => f.date(r.protocol_date), nowrap: true, sortable: true, width: 120 },
       { id: 'initial_price', header: t('registry.columns.initialPrice'), cell: r => f.money(r.initial_price), align: 'end', nowrap: true, sortable: true, width: 150 },
       { id: 'contract_price', header: t('registry.columns.contractPrice'), cell: r => (r.contract_price === null ? '—' : f.money(r.contract_price)), align: 'end', nowrap: true, sortable: true, width: 150 },
