@@ -131,7 +131,7 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
         options={TENDER_LAWS.map(law => ({ value: String(law), label: t('registry.law', { law }) }))}
       />
       <Range aria-labelledby={priceId}>
-        <Legend id={priceId}>{t('registry.columns.initialPrice')}</Legend>
+        <Legend id={priceId}>{t('registry.filters.price')}</Legend>
         <Pair>
           <DigitsInput value={value.price_from} label={t('registry.filters.priceFrom')} maxLength={16} valid={/^\d{1,13}$/} onCommit={price_from => onChange({ price_from })} testId="filter-price-from" />
           <Dash aria-hidden="true">–</Dash>
@@ -139,7 +139,7 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
         </Pair>
       </Range>
       <Range aria-labelledby={dateId}>
-        <Legend id={dateId}>{t('registry.columns.protocolDate')}</Legend>
+        <Legend id={dateId}>{t('registry.filters.date')}</Legend>
         <Pair>
           <Input type="date" aria-label={t('registry.filters.dateFrom')} value={value.date_from} onChange={e => onChange({ date_from: e.target.value })} data-testid="filter-date-from" />
           <Dash aria-hidden="true">–</Dash>

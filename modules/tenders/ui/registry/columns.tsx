@@ -32,7 +32,8 @@ function useFormats() {
   const locale = useUnit($locale)
   return useMemo(() => {
     const tag = locale === 'ru' ? 'ru-RU' : 'en-GB'
-    const money = new Intl.NumberFormat(tag, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 })
+    // Whole rubles without the sign (the headers say ₽): three money columns fit beside the rest at 1440 px.
+    const money = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 })
     const date = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeZone: 'UTC' })
     return { money: (value: number) => money.format(value), date: (day: string) => date.format(new Date(`${day}T00:00:00Z`)) }
   }, [locale])
