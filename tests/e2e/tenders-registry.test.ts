@@ -82,5 +82,18 @@ describe('/tenders as the demo agent with the tender service', () => {
     await page.getByTestId('tenders-more').click()
     await expect.poll(async () => (await numbers(page)).length).toBe(100)
     expect(new Set(await numbers(page)).size).toBe(100)
+
+    // Past 200 rows the table draws only the rows in view, in a box of its own.
+    await page.setViewportSize(DESKTOP)
+    for (const shown of [150, 200, 250]) {
+      await page.getByTestId('tenders-more').click()
+      await expect.poll(async () => page.getByText(/^Найдено/).isVisible()).toBe(true)
+      if (shown < 250) await expect.poll(async () => (await numbers(page)).length).toBe(shown)
+    }
+    const table = page.locator('[data-testid="tenders-table"]')
+    await expect.poll(async () => table.getAttribute('aria-rowcount')).toBe('251')
+    expect(await table.locator('[role="row"]').count()).toBeLessThan(100)
+    expect(await pageWidth(page), 'no sideways scroll at 1440 px').toBeLessThanOrEqual(0)
+    await shot(page, '1440-ru-tenders-virtual', false)
   })
 })
