@@ -76,7 +76,7 @@ function setup({ path, stored = {}, favourite, list = page }: Setup) {
     const fav = /^v1\/tenders\/(\d+)\/favourite$/.exec(req.path)
     if (fav) return favourite ? favourite(Number(fav[1])) : { favourite: !ITEMS[Number(fav[1]) - 1]!.favourite }
     const take = /^v1\/tenders\/(\d+)\/take$/.exec(req.path)
-    if (take) return { taken_by: { id: 1, name: 'Я' } }
+    if (take) return take[1] === '7' ? { result: false, message: 'В работе у Петров Пётр' } : { taken_by: { id: 1, name: 'Я' } }
     return null
   }
   const kit = listTestRuntime({ plugins: [tenders!], path, answer, i18n })
@@ -155,6 +155,12 @@ describe('/tenders, the winners registry', () => {
     await user.click(screen.getByRole('button', { name: `Взять в работу: ${number(4)}` }))
     await waitFor(() => expect(screen.getByTestId('taken-5').textContent).toBe('В работе у вас'))
     expect(kit.toasts.at(-1)).toEqual({ kind: 'success', text: 'Тендер взят в работу' })
+
+    // Someone else was quicker: the error toast says who, and the list is read again.
+    const before = listRequests(kit.sent).length
+    await user.click(screen.getByRole('button', { name: `Взять в работу: ${number(6)}` }))
+    await waitFor(() => expect(kit.toasts.at(-1)).toMatchObject({ kind: 'error', text: 'В работе у Петров Пётр' }))
+    await waitFor(() => expect(listRequests(kit.sent).length).toBe(before + 1))
   })
 
   it('says the tenders could not be loaded, and retries', async () => {

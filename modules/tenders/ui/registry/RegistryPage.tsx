@@ -16,7 +16,7 @@ import type { TenderListPage } from '../../contract'
 import { RowActions, useRegistryColumns } from './columns'
 import { RegistryFilters } from './Filters'
 import { isFiltered, registryLoad, registryRequest } from './loads'
-import { $more, $rowChanges, registryList, registryMore } from './model'
+import { $more, $rowChanges, $takesRefused, registryList, registryMore } from './model'
 
 const More = styled.div`
   display: flex;
@@ -37,6 +37,7 @@ export default function RegistryPage() {
   const moreState = useUnit(registryMore.$state)
   const more = useUnit($more)
   const changes = useUnit($rowChanges)
+  const takesRefused = useUnit($takesRefused)
   const columns = useRegistryColumns()
   const request = useMemo(() => registryRequest(query), [query])
 
@@ -51,6 +52,12 @@ export default function RegistryPage() {
     else void dispatch('tenders/saveFilter', request)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- by value: `key` is the request's text
   }, [key, dispatch])
+
+  // Someone else took a tender first: read the list again so its row says whose it is.
+  useEffect(() => {
+    if (takesRefused > 0) reload()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new refusal
+  }, [takesRefused])
 
   const rows = useMemo(() => {
     const all = [...(state.data?.items ?? []), ...more.items]

@@ -21,10 +21,14 @@ export const commands: CommandHandlers = {
     }
   },
 
-  // Not quiet: a tender someone else took answers 409 with "in work by …", shown as the error toast (SPEC §8).
+  // Not quiet: a tender someone else took answers 409 with "in work by …", shown as the error toast (SPEC §8); the
+  // list is read again so the row says whose it is.
   'tenders/take': async ({ id }, ctx) => {
-    const { taken_by } = await ctx.api.post<{ taken_by: TenderTaker }>(TENDERS_API.take(id), {})
-    ctx.bus.emit('tenders/taken', { id, taken_by }, 'api')
+    const taken = await ctx.api.post<{ taken_by: TenderTaker }>(TENDERS_API.take(id), {}).catch((failure: unknown) => {
+      ctx.bus.emit('tenders/takeRefused', { id }, 'api')
+      throw failure
+    })
+    ctx.bus.emit('tenders/taken', { id, taken_by: taken.taken_by }, 'api')
     ctx.toast({ kind: 'success', text: 'tenders:registry.taken' })
   },
 

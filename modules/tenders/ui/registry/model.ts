@@ -25,6 +25,8 @@ declare module '../../../../core/events/map' {
   interface EventMap {
     'tenders/favouriteChanged': { id: number; favourite: boolean }
     'tenders/taken': { id: number; taken_by: TenderTaker }
+    /** Taking failed (most often someone else has it): the list is stale. */
+    'tenders/takeRefused': { id: number }
   }
 }
 
@@ -51,4 +53,9 @@ export const $more = createStore<{ items: TenderListItem[]; next: string | null 
 export const $rowChanges = createStore<Record<number, Partial<TenderListItem>>>({})
   .on(onBus('tenders/favouriteChanged'), (changes, { id, favourite }) => ({ ...changes, [id]: { ...changes[id], favourite } }))
   .on(onBus('tenders/taken'), (changes, { id, taken_by }) => ({ ...changes, [id]: { ...changes[id], taken_by } }))
+  .reset(onBus('auth/loggedOut'))
+
+/** Counts refused takes: the page reads its list again on each, to show who has the tender. */
+export const $takesRefused = createStore(0)
+  .on(onBus('tenders/takeRefused'), n => n + 1)
   .reset(onBus('auth/loggedOut'))
