@@ -54,10 +54,12 @@ export default function RegistryPage() {
   }, [key, dispatch])
 
   // Someone else took a tender first: read the list again so its row says whose it is.
+  const refusalsSeen = useRef(takesRefused)
   useEffect(() => {
-    if (takesRefused > 0) reload()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new refusal
-  }, [takesRefused])
+    if (takesRefused === refusalsSeen.current) return
+    refusalsSeen.current = takesRefused
+    reload()
+  }, [takesRefused, reload])
 
   const rows = useMemo(() => {
     const all = [...(state.data?.items ?? []), ...more.items]

@@ -1,5 +1,5 @@
 import { createStore } from 'effector'
-import { remote } from '../../../../core/data/remote'
+import { remote, type LoadContext } from '../../../../core/data/remote'
 import { onBus } from '../../../../core/events/effector'
 import { TENDERS_API, type TenderListItem, type TenderListPage, type TenderTaker } from '../../contract'
 import type { TenderFilter } from '../../registry'
@@ -30,7 +30,7 @@ declare module '../../../../core/events/map' {
   }
 }
 
-const get = (query: TenderListRequest, { api, signal }: { api: import('../../../../core/api/client').Api; signal: AbortSignal }) =>
+const get = (query: TenderListRequest, { api, signal }: LoadContext) =>
   api.get<TenderListPage>(TENDERS_API.list, { quiet: true, searchParams: query as Record<string, string>, signal })
 
 export const registryList = remote('tenders/registry', { load: get })
