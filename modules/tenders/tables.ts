@@ -60,6 +60,7 @@ export const tenders = pgTable(
     index('tenders_initial_price_idx').on(t.initial_price, t.id),
     index('tenders_winner_inn_idx').on(t.winner_inn, t.protocol_date),
     index('tenders_region_idx').on(t.region, t.protocol_date, t.id),
+    index('tenders_law_idx').on(t.federal_law, t.protocol_date, t.id),
     index('tenders_taken_by_idx').on(t.taken_by, t.id),
     index('tenders_taken_office_idx').on(t.taken_office, t.id),
     // Nullable sort columns keep empty values last both ways (server/keyset.ts): one index per direction, since a
