@@ -45,7 +45,7 @@ export function useRegistryColumns(): DataColumn<TenderListItem>[] {
   const f = useFormats()
   return useMemo(
     () => [
-      { id: 'notification_number', header: t('registry.columns.number'), cell: r => r.notification_number, isRowHeader: true, nowrap: true, sortable: true, width: 170 },
+      { id: 'notification_number', header: t('registry.columns.number'), cell: r => r.notification_number, isRowHeader: true, nowrap: true, sortable: true, width: 185 },
       // Customer and region under the subject, the inn under the winner: the table fits 1440 px without scrolling.
       {
         id: 'name',
@@ -72,8 +72,8 @@ export function useRegistryColumns(): DataColumn<TenderListItem>[] {
         width: '1.5fr',
       },
       { id: 'protocol_date', header: t('registry.columns.protocolDate'), cell: r => f.date(r.protocol_date), nowrap: true, sortable: true, width: 110 },
-      { id: 'initial_price', header: t('registry.columns.initialPrice'), cell: r => f.money(r.initial_price), align: 'end', nowrap: true, sortable: true, width: 125 },
-      { id: 'contract_price', header: t('registry.columns.contractPrice'), cell: r => (r.contract_price === null ? '—' : f.money(r.contract_price)), align: 'end', nowrap: true, sortable: true, width: 125 },
+      { id: 'initial_price', header: t('registry.columns.initialPrice'), cell: r => f.money(r.initial_price), align: 'end', nowrap: true, sortable: true, width: 115 },
+      { id: 'contract_price', header: t('registry.columns.contractPrice'), cell: r => (r.contract_price === null ? '—' : f.money(r.contract_price)), align: 'end', nowrap: true, sortable: true, width: 115 },
       {
         id: 'guarantee_amount',
         header: t('registry.columns.guarantee'),
@@ -81,7 +81,7 @@ export function useRegistryColumns(): DataColumn<TenderListItem>[] {
         align: 'end',
         nowrap: true,
         sortable: true,
-        width: 135,
+        width: 130,
       },
     ],
     [t, f],
