@@ -20,6 +20,8 @@
  *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/bidchunks.ts) and the bid
  *      lists with 100 000 bids — every tab's first page and a search by number, 50 concurrent, PGlite and Postgres
  *      (modules/bids/server/bench.ts). --bids-only: build, the chunks, then only the bid lists.
+ *   9. Issue 12 §7: the tenders registry with 200 000 tenders on PGlite and 1 000 000 on Postgres — the first page of
+ *      every filter, order and text search, 50 concurrent (modules/tenders/server/bench.ts). --tenders-only: only that.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
@@ -357,6 +359,16 @@ function reportBidLists(): void {
   }
 }
 
+/** Issue 12 §7: the tenders registry at 200 000 (PGlite) and 1 000 000 (Postgres) tenders; the module's own bench. */
+function reportTenderRegistry(): void {
+  console.log('\n## Tenders registry under load (modules/tenders/server/bench.ts)')
+  try {
+    execFileSync('npx', ['tsx', 'modules/tenders/server/bench.ts', `--seconds=${Math.min(SECONDS, 3)}`], { cwd: REPO_ROOT, stdio: 'inherit', timeout: 2_400_000 })
+  } catch (e) {
+    console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- main
 async function main(): Promise<void> {
   console.log(`Bench on node ${process.version}, ${new Date().toISOString()}`)
@@ -364,6 +376,10 @@ async function main(): Promise<void> {
     build()
   } catch (e) {
     console.log(`Build failed: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  if (args.has('--tenders-only')) {
+    reportTenderRegistry()
+    return
   }
   if (args.has('--hardening-only')) {
     await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
@@ -397,6 +413,7 @@ async function main(): Promise<void> {
   }
   if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
   if (!args.has('--no-server')) reportBidLists()
+  if (!args.has('--no-server')) reportTenderRegistry()
 }
 
 main().then(

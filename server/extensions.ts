@@ -79,6 +79,9 @@ export interface CoreMail {
   send(message: OutgoingMail): Promise<void>
 }
 
+/** Runs after a password sign-in succeeded (POST users/sign-in), before the answer; a failing listener is logged. */
+export type SignInListener = (user: UserRow, db: Db) => Promise<void>
+
 /**
  * Extension points of core routes that modules fill (the core never imports a module): a module pushes its
  * contributors from `decorate()` or `register()`; the core routes read the lists on every request.
@@ -90,6 +93,8 @@ export interface CoreExtensions {
   profile: ProfileContributor[]
   /** POST users/feedback: after the message is stored; a failing listener is logged, never fails the request. */
   feedbackReceived: FeedbackListener[]
+  /** POST users/sign-in: e.g. the tenders module trims the user's stored registry filter to its limit (SPEC §7). */
+  signedIn: SignInListener[]
   /** Lookups of clients by phone that modules keeping clients offer (the call center's number search). */
   clientsByPhone: ClientsByPhone[]
   /** Tenders by id that the module keeping tenders offers (the call center's earlier calls from a tender page). */
@@ -110,5 +115,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], clientsByPhone: [], tendersByIds: [], notifier: null, mail: null }
+  return { fullness: [], profile: [], feedbackReceived: [], signedIn: [], clientsByPhone: [], tendersByIds: [], notifier: null, mail: null }
 }

@@ -27,3 +27,6 @@ export const tenderCallScope = ownOfficeAll('caller')
 
 /** Sent commercial proposals on /tenders-kp, by who sent them. */
 export const kpScope = ownOfficeAll('sender')
+
+/** Issue 12: the "in work" tab of managers holds what their office took, everyone else's what they took themselves. */
+export const seesOfficeWork = roles(ROLE.agentManager, ROLE.callCenterManager)

@@ -30,6 +30,8 @@ export const TENDERS_API = {
   one: (tenderId: number) => `v1/tenders/${tenderId}`,
   favourite: (tenderId: number) => `v1/tenders/${tenderId}/favourite`,
   take: (tenderId: number) => `v1/tenders/${tenderId}/take`,
+  /** The user's stored registry filter (GET; POST replaces it). */
+  filter: 'v1/tenders/filter',
   history: (tenderId: number) => `v1/tenders/${tenderId}/history`,
   kp: (tenderId: number) => `v1/tenders/${tenderId}/kp`,
   kpList: 'v1/tenders-kp',

@@ -1,6 +1,5 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { canSeeTenders, canUploadTenders } from './access'
 import { TENDER_NOTIFICATIONS, tenderPath } from './notifications'
 import './slots'
@@ -9,7 +8,7 @@ import { UPDATE_TENDER } from './socket'
 export default definePlugin({
   id: 'tenders',
   routes: [
-    { path: '/tenders', page: plannedPage('tenders:pages.registry'), access: canSeeTenders },
+    { path: '/tenders', page: () => import('./ui/registry/RegistryPage'), access: canSeeTenders, load: () => import('./ui/registry/loads').then(m => m.registryLoad) },
     { path: '/tenders/:id', page: () => import('./ui/show/ShowTenderPage'), access: canSeeTenders },
     { path: '/tenders-kp', page: () => import('./ui/kp/KpPage'), access: canSeeTenders, load: () => import('./ui/kp/loads').then(m => m.kpLoad) },
     { path: '/tenders-call-list', page: () => import('./ui/CallListPage'), access: canSeeTenders, load: () => import('./call-list/loads').then(m => m.callListLoad) },

@@ -6,8 +6,10 @@ import type { CommandHandlers } from '../../core/bus/commands'
 import { callListCommands } from './call-list/commands'
 import { importCommands } from './import/commands'
 import { kpList } from './ui/kp/model'
+import { registryCommands } from './ui/registry/logic'
 
 export const commands: CommandHandlers = {
+  ...registryCommands,
   ...callListCommands,
   ...importCommands,
   'tenders/loadKpList': kpList.load,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -19,7 +20,9 @@ export type DbHandle =
 /** An embedded database: a directory, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  // pg_trgm: modules' text search (trigram GIN indexes); a migration still has to CREATE EXTENSION it.
+  const extensions = { pg_trgm }
+  const client = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions })
   const db = drizzlePglite({ client, schema })
   return { kind: 'pglite', db, client, close: () => client.close() }
 }

@@ -58,6 +58,7 @@ export function signInRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (user.disabled_at) throw new ApiError(403, 'accountDisabled')
     if (recovered) await adoptPending(deps, user)
     const token = await deps.sessions.create(user.id, 'password')
+    for (const listener of app.extensions.signedIn) await listener(user, deps.db).catch((error: unknown) => request.log.error(error))
     return ok<SignInResult>({ token, role: user.role as Role, user_id: user.id })
   })
 
