@@ -26,6 +26,8 @@ export type Expectation =
       fresh?: true
     }
 
+/** Those who work tenders: the agent and the call-center staff with the tender service on, and the administrator. */
+const TENDER_WORK = { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] } as const
 /** Everything under /companies/1: its client (0010), its agent (0030), the agents' manager and the admin. */
 const COMPANY_1 = { allow: ['0010', '0030', 'agentManager', 'admin'], notFound: ['0011', '0031', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 /** /physics/1: its agent (0030), the agents' manager and the admin. */
@@ -77,13 +79,32 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/notifications/:id/archive': { allow: ['0010'], notFound: ['0011', 'agent', 'agentManager', 'bank', 'bankManager', 'admin', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] },
   'POST /api/v1/unsubscribe': 'public',
   'POST /api/v1/unsubscribe-universe': 'public',
-  'POST /api/v1/tenders/:tenderId/history-add': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
+  'POST /api/v1/tenders/:tenderId/history-add': TENDER_WORK,
   'POST /api/v1/tenders/:tenderId/call-end': { allow: ['agentManager', 'callCenter', 'callCenterManager'] },
-  'POST /api/v1/tenders/:tenderId/contact-add': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
-  'POST /api/v1/tenders/:tenderId/kp': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
-  'POST /api/v1/tenders/:tenderId/kp/preview': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
-  'GET /api/v1/tenders-kp': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
-  'POST /api/v1/tenders-kp/:kpId/resend': { allow: ['0030', 'agentManager', 'admin', 'callCenter', 'callCenterManager'] },
+  'POST /api/v1/tenders/:tenderId/contact-add': TENDER_WORK,
+  // The registry, ShowTender and the call list: those who work tenders (tenders/access.ts canSeeTenders).
+  'GET /api/v1/tenders': TENDER_WORK,
+  'POST /api/v1/tenders/:tenderId/favourite': TENDER_WORK,
+  'POST /api/v1/tenders/:tenderId/take': TENDER_WORK,
+  'GET /api/v1/tenders/filter': TENDER_WORK,
+  'POST /api/v1/tenders/filter': TENDER_WORK,
+  'GET /api/v1/tenders/:tenderId': TENDER_WORK,
+  'GET /api/v1/tenders/:tenderId/history': TENDER_WORK,
+  'GET /api/v1/tenders/:tenderId/comments': TENDER_WORK,
+  'POST /api/v1/tenders/:tenderId/comments': TENDER_WORK,
+  'GET /api/v1/tenders/:tenderId/contacts': TENDER_WORK,
+  'GET /api/v1/tenders/:tenderId/callbacks': TENDER_WORK,
+  'POST /api/v1/tenders/:tenderId/callbacks/:taskId/done': TENDER_WORK,
+  'GET /api/v1/tenders-call-list': TENDER_WORK,
+  'GET /api/v1/tenders-call-list/export': TENDER_WORK,
+  // The tender file import: the administrator alone.
+  'POST /api/v1/tenders/import': { allow: ['admin'] },
+  'GET /api/v1/tenders/import/:id': { allow: ['admin'] },
+  'GET /api/v1/tenders/imports': { allow: ['admin'] },
+  'POST /api/v1/tenders/:tenderId/kp': TENDER_WORK,
+  'POST /api/v1/tenders/:tenderId/kp/preview': TENDER_WORK,
+  'GET /api/v1/tenders-kp': TENDER_WORK,
+  'POST /api/v1/tenders-kp/:kpId/resend': TENDER_WORK,
   // The winner's side of a KP: the letter's pixel and /cabinet (a token, no session); signing in through it needs one.
   'GET /api/v1/tenders-kp/open/:token': 'public',
   'POST /api/v1/tenders-kp/:token/follow': 'public',
