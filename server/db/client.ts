@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -16,10 +17,13 @@ export type DbHandle =
   | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
 
-/** An embedded database: a directory, or in memory when `dataDir` is undefined (tests). */
+/**
+ * An embedded database: a directory, or in memory when `dataDir` is undefined (tests). pg_trgm is loaded for the
+ * lists' trigram search; the core migration 0007 creates the extension.
+ */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema })
   return { kind: 'pglite', db, client, close: () => client.close() }
 }
