@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { describeEachDb } from '../testing/harness'
 import { searchText } from './normalise'
+import { SEARCH_WORD_SIMILARITY } from './search'
 
 const samples = [
   'ООО «Ромашка»',
@@ -25,5 +26,14 @@ describeEachDb('search_text() in the database', ctx => {
       const { rows } = (await ctx.db.execute(sql`select search_text(${sample}) as text`)) as unknown as { rows: { text: string }[] }
       expect(rows[0]?.text, sample).toBe(searchText(sample))
     }
+  })
+})
+
+describeEachDb('search settings on every connection', ctx => {
+  it('sets the word-similarity threshold the typo search relies on', async () => {
+    const { rows } = (await ctx.db.execute(sql`select current_setting('pg_trgm.word_similarity_threshold') as value`)) as unknown as {
+      rows: { value: string }[]
+    }
+    expect(Number(rows[0]?.value)).toBe(SEARCH_WORD_SIMILARITY)
   })
 })
