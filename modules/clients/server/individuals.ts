@@ -72,7 +72,7 @@ function toIndividual({ person: p, agent }: Row): Individual {
  * What the individuals list searches: the full name as one text (the index in migration 0005 is on exactly this
  * expression), inn and phone.
  */
-const INDIVIDUAL_SEARCH = searchOf({
+export const INDIVIDUAL_SEARCH = searchOf({
   name: textField(sql`${individuals.last_name} || ' ' || ${individuals.first_name} || coalesce(' ' || ${individuals.middle_name}, '')`),
   inn: numberField(individuals.inn),
   phone: phoneField(individuals.phone),
