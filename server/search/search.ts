@@ -13,7 +13,8 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  * - `phone`: stored as 11 digits (7…): a typed 8… or a number without the country code still finds it.
  * - `id`: the record's number, exactly.
  *
- * Ranking is the same for every list: exact (3000) → prefix (2000) → substring (1000) → word similarity (0–999).
+ * Ranking is the same for every list: exact (3000) → prefix (2000) → substring (1000) → word similarity (0–999);
+ * for names the database's search_rank() (drizzle/0008) computes it in one call per row.
  */
 export type SearchField =
   | { kind: 'text'; column: SQLWrapper }
@@ -58,8 +59,7 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const contains = sql`${norm} like ${`%${likeEscape(text)}%`}`
       // A number is not a name with a typo: digits match names only as written.
       const where = numeric ? contains : sql`(${contains} or ${text} <% ${norm})`
-      const rank = sql<number>`case when ${norm} = ${text} then 3000 when ${norm} like ${`${likeEscape(text)}%`} then 2000 when ${contains} then 1000 else (word_similarity(${text}, ${norm}) * 999)::int end`
-      return { where, rank }
+      return { where, rank: sql<number>`search_rank(${c}, ${text})` }
     }
     case 'number':
     case 'phone': {

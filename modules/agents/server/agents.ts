@@ -19,7 +19,7 @@ import { impersonations } from '../tables'
 /** The users the agents screens list and an administrator may enter: agents and agent managers. */
 export const AGENT_ROLES: readonly Role[] = [ROLE.agent, ROLE.agentManager]
 
-/** What the agents list searches: the name by trigram (index in the agents' migration 0001), the phone by prefix. */
+/** What the agents list searches: the name by trigram (indexes in the core migration 0008), the phone by prefix. */
 export const AGENT_SEARCH = searchOf({ name: textField(users.full_name), phone: phoneField(users.phone) })
 
 /** By name; the id keeps namesakes in a stable order for keyset paging. */
