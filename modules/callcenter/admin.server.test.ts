@@ -318,6 +318,10 @@ describeEachDb('call center: SIP accounts (/sips) and offices', ctx => {
     })
     expect(list.body).not.toMatch(/sip-secret|password/)
     expect((await ctx.call('GET', '/api/v1/call-center/sips?search=Общ', admin.token)).json().data.total).toBe(1)
+    // Codes by prefix from two digits (a whole code may be two); a typo in a name still finds it (server/search).
+    expect((await ctx.call('GET', '/api/v1/call-center/sips?search=20', admin.token)).json().data.total).toBe(2)
+    expect((await ctx.call('GET', '/api/v1/call-center/sips?search=2002', admin.token)).json().data.items).toMatchObject([{ name: 'Общий' }])
+    expect((await ctx.call('GET', `/api/v1/call-center/sips?search=${encodeURIComponent('Аператор')}`, admin.token)).json().data.items).toMatchObject([{ code: '2001' }])
 
     for (const role of [10, 35, 150, 160, 170]) {
       const user = await signedIn(ctx, { role, office_id: a })

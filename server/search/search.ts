@@ -18,20 +18,21 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  */
 export type SearchField =
   | { kind: 'text'; column: SQLWrapper }
-  | { kind: 'number'; column: SQLWrapper }
+  | { kind: 'number'; column: SQLWrapper; minDigits: number }
   | { kind: 'phone'; column: SQLWrapper }
   | { kind: 'id'; column: SQLWrapper }
 
+const MIN_DIGITS = 3
+
 export const textField = (column: SQLWrapper): SearchField => ({ kind: 'text', column })
-export const numberField = (column: SQLWrapper): SearchField => ({ kind: 'number', column })
+/** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */
+export const numberField = (column: SQLWrapper, minDigits = MIN_DIGITS): SearchField => ({ kind: 'number', column, minDigits })
 export const phoneField = (column: SQLWrapper): SearchField => ({ kind: 'phone', column })
 export const idField = (column: SQLWrapper): SearchField => ({ kind: 'id', column })
 
 /** pg_trgm's word similarity a typo must reach ("рамашка" finds "ООО Ромашка": 0.5); set on every connection. */
 export const SEARCH_WORD_SIMILARITY = 0.5
 
-/** Fewer typed digits than this match no number (three digits of an inn would match a tenth of the list). */
-const MIN_DIGITS = 3
 const MAX_ID = 2_147_483_647
 
 /** A search applied to a list: the rows it keeps and each row's rank (higher first). */
@@ -63,7 +64,7 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
     }
     case 'number':
     case 'phone': {
-      if (!numeric || digits.length < MIN_DIGITS) return null
+      if (!numeric || digits.length < (field.kind === 'number' ? field.minDigits : MIN_DIGITS)) return null
       const prefixes = field.kind === 'phone' ? phonePrefixes(digits) : [digits]
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL

@@ -38,8 +38,11 @@ interface SipRow {
   created_at: Date
 }
 
+/** SIP codes have 2 to 32 digits: two typed digits may already be a whole code. */
+const SIP_CODE_MIN = 2
+
 /** What /sips searches: the name by trigram, the code by prefix (the callcenter migration's indexes). */
-export const SIP_SEARCH = searchOf({ name: textField(sipAccounts.name), code: numberField(sipAccounts.code) })
+export const SIP_SEARCH = searchOf({ name: textField(sipAccounts.name), code: numberField(sipAccounts.code, SIP_CODE_MIN) })
 
 /** By code, which is unique: a stable order for keyset paging. */
 const SIP_ORDER = [key(sipAccounts.code, 'text')]
