@@ -1,7 +1,8 @@
 /**
  * The user's search input made comparable with stored text: the same steps as the database's `search_text()`
- * (drizzle/0007_pg_trgm.sql), which the trigram indexes are built on — lower case, ё as е, quotes, «» and
- * no-break spaces as spaces, runs of spaces as one, trimmed. normalise.server.test.ts holds the two together.
+ * (drizzle/0007_pg_trgm.sql, plpgsql since 0008), which the trigram indexes are built on — lower case, ё as е,
+ * quotes, «» and no-break spaces as spaces, runs of spaces as one, trimmed. normalise.server.test.ts holds the
+ * two together on both databases.
  */
 export function searchText(input: string): string {
   return input
