@@ -68,12 +68,14 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const prefixes = field.kind === 'phone' ? phonePrefixes(digits) : [digits]
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
-      return { where, rank: sql<number>`case when ${exact} then 3000 else 2000 end` }
+      // A row another field matched ranks 0 here: greatest() takes each row's best field.
+      return { where, rank: sql<number>`case when ${exact} then 3000 when ${where} then 2000 else 0 end` }
     }
     case 'id': {
       const id = Number(digits)
       if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
-      return { where: sql`${c} = ${id}`, rank: sql<number>`3000` }
+      const where = sql`${c} = ${id}`
+      return { where, rank: sql<number>`case when ${where} then 3000 else 0 end` }
     }
   }
 }
