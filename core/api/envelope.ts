@@ -23,3 +23,13 @@ export interface Page<T> {
   items: T[]
   total: number
 }
+
+/**
+ * A page of a long list (server/search): `total` is exact up to a few thousand rows, an estimate past them
+ * (`total_estimated`: say "about"); `next` / `prev` are the cursors of the neighbouring pages, null at the ends.
+ */
+export interface KeysetPage<T> extends Page<T> {
+  total_estimated: boolean
+  next: string | null
+  prev: string | null
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 import type { Role } from '../../core/auth/profile'
 
@@ -29,6 +29,8 @@ export const agentListQuery = v.object({
   page: queryInt(1, 1_000_000, 1),
   limit: queryInt(1, 100, 20),
   q: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, 'validation:tooLong'))),
 })
 export type AgentListQuery = v.InferOutput<typeof agentListQuery>
 
@@ -65,4 +67,4 @@ export interface AgentView extends AgentListItem {
   impersonations: ImpersonationRecord[]
 }
 
-export type AgentPage = Page<AgentListItem>
+export type AgentPage = KeysetPage<AgentListItem>

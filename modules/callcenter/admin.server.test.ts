@@ -110,9 +110,9 @@ describeEachDb('call center: employees (/callers)', ctx => {
     // actor's own row and, without an office, is that row alone. A call-center manager without an office sees (and
     // may edit) themselves — the same one record GET /callers/{id} and the statistics give them — rather than nothing.
     const noOffice = await signedIn(ctx, { role: 160 })
-    expect(await names(noOffice.token)).toEqual({ items: [expect.objectContaining({ id: noOffice.id, office_id: null })], total: 1 })
+    expect(await names(noOffice.token)).toEqual({ items: [expect.objectContaining({ id: noOffice.id, office_id: null })], total: 1, total_estimated: false, next: null, prev: null })
     const noOfficeAgentManager = await signedIn(ctx, { role: 35 })
-    expect(await names(noOfficeAgentManager.token)).toEqual({ items: [], total: 0 })
+    expect(await names(noOfficeAgentManager.token)).toEqual({ items: [], total: 0, total_estimated: false, next: null, prev: null })
 
     expect(await names(w.admin.token, '?search=Борис')).toMatchObject({ total: 1, items: [{ id: w.operatorB.id }] })
     expect(await names(w.admin.token, '?limit=1&page=2')).toMatchObject({ total: 4, items: [{ id: w.operatorB.id }] })
@@ -308,6 +308,9 @@ describeEachDb('call center: SIP accounts (/sips) and offices', ctx => {
     const list = await ctx.call('GET', '/api/v1/call-center/sips', admin.token)
     expect(list.json().data).toEqual({
       total: 2,
+      total_estimated: false,
+      next: null,
+      prev: null,
       items: [
         expect.objectContaining({ code: '2001', user: { id: holder.id, full_name: 'Держатель' } }),
         expect.objectContaining({ code: '2002', office_id: null, office_name: null, user: null }),
@@ -315,6 +318,10 @@ describeEachDb('call center: SIP accounts (/sips) and offices', ctx => {
     })
     expect(list.body).not.toMatch(/sip-secret|password/)
     expect((await ctx.call('GET', '/api/v1/call-center/sips?search=Общ', admin.token)).json().data.total).toBe(1)
+    // Codes by prefix from two digits (a whole code may be two); a typo in a name still finds it (server/search).
+    expect((await ctx.call('GET', '/api/v1/call-center/sips?search=20', admin.token)).json().data.total).toBe(2)
+    expect((await ctx.call('GET', '/api/v1/call-center/sips?search=2002', admin.token)).json().data.items).toMatchObject([{ name: 'Общий' }])
+    expect((await ctx.call('GET', `/api/v1/call-center/sips?search=${encodeURIComponent('Аператор')}`, admin.token)).json().data.items).toMatchObject([{ code: '2001' }])
 
     for (const role of [10, 35, 150, 160, 170]) {
       const user = await signedIn(ctx, { role, office_id: a })

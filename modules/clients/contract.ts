@@ -12,7 +12,7 @@
  * individual) come with `warnings: { field: i18nKey }` (./rules/warnings.ts) on every read and save. They
  * never block a save; the form runs the same functions as the user types.
  */
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage, Page } from '../../core/api/envelope'
 import type {
   CompanyKind,
   CompanyStatus,
@@ -31,7 +31,7 @@ import type { Address } from './rules/forms'
 import type { Warnings } from './rules/warnings'
 
 export * from './rules'
-export type { Page }
+export type { KeysetPage, Page }
 
 // ─── Paths: in ./paths.ts, without runtime imports, so the browser's entry chunk can hold them without the rules.
 export { clientsApi, publicPagePath } from './paths'
@@ -283,5 +283,5 @@ export interface Individual extends PersonIdentity {
   warnings: Warnings
 }
 
-export type CompanyPage = Page<CompanyListItem>
-export type IndividualPage = Page<IndividualListItem>
+export type CompanyPage = KeysetPage<CompanyListItem>
+export type IndividualPage = KeysetPage<IndividualListItem>

@@ -5,14 +5,13 @@ import type {
   BankAccount,
   Company,
   CompanyDocument,
-  CompanyListItem,
   DirectoryBank,
   FinancialPeriod,
   Individual,
-  IndividualListItem,
   Licence,
   Owner,
-  Page,
+  CompanyPage,
+  IndividualPage,
   PublicDocumentsView,
   PublicFinancialsView,
   PublicLink,
@@ -49,7 +48,7 @@ const listParams = (query: { page: number; limit: number; q: string; kind?: stri
 
 /** "My companies", legal entities tab. */
 export const companiesList = remote('clients/companies', {
-  load: (query: CompanyListQuery, { api, signal }) => api.get<Page<CompanyListItem>>(clientsApi.companies, { quiet, signal, searchParams: listParams(query) }),
+  load: (query: CompanyListQuery, { api, signal }) => api.get<CompanyPage>(clientsApi.companies, { quiet, signal, searchParams: listParams(query) }),
 })
 
 /** The bank directory's answer for a BIK on the bank-details form (null: not in the directory). */
@@ -60,7 +59,7 @@ export const bankByBik = remote('clients/bankByBik', {
 /** Individuals (/physics and the individuals tab). */
 export const individualsList = remote('clients/individuals', {
   load: (query: IndividualListQuery, { api, signal }) =>
-    api.get<Page<IndividualListItem>>(clientsApi.individuals, { quiet, signal, searchParams: listParams(query) }),
+    api.get<IndividualPage>(clientsApi.individuals, { quiet, signal, searchParams: listParams(query) }),
 })
 
 // ─── The company card ────────────────────────────────────────────────────────────────────────────────────────

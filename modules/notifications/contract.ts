@@ -52,6 +52,11 @@ export const notificationPageSchema = v.object({
   total: v.number(),
   /** How many unread the user has in all (for the bell), whatever the filter. */
   unread: v.number(),
+  /** `total` is an estimate past a few thousand (server/search/total.ts): say "about". */
+  total_estimated: v.optional(v.boolean(), false),
+  /** Keyset cursors of the neighbouring pages (`cursor=…`), null at the ends. */
+  next: v.optional(v.nullable(v.string()), null),
+  prev: v.optional(v.nullable(v.string()), null),
 })
 export type NotificationPage = v.InferOutput<typeof notificationPageSchema>
 
@@ -62,13 +67,15 @@ const queryInt = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
 
 /**
- * The query of GET v1/notifications (strings, as in a URL). Any of `page`, `limit`, `read` asks for a page
+ * The query of GET v1/notifications (strings, as in a URL). Any of `page`, `limit`, `read`, `cursor` asks for a page
  * (`page` from 1, default 1; `limit` 1…100, default 20; `read` 0 unread only / 1 read only).
  */
 export const listQuerySchema = v.object({
   page: v.optional(queryInt(1, 100_000)),
   limit: v.optional(queryInt(1, PAGE_LIMIT_MAX)),
   read: v.optional(v.picklist(['0', '1'], 'validation:invalid')),
+  /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, 'validation:tooLong'))),
 })
 export type ListQuery = v.InferOutput<typeof listQuerySchema>
 

@@ -98,6 +98,11 @@ describeEachDb('notifications endpoints', ctx => {
     expect(second.items.map(n => n.id)).toEqual(ids.slice(5, 15).reverse())
     expect((await page('?page=3&limit=10')).items).toHaveLength(5)
     expect((await page('?page=4&limit=10')).items).toEqual([])
+    // Keyset paging: from the second page on by its cursor, and back.
+    const third = await page(`?limit=10&cursor=${second.next}`)
+    expect(third.items.map(n => n.id)).toEqual(ids.slice(0, 5).reverse())
+    expect(third.next).toBeNull()
+    expect((await page(`?limit=10&cursor=${third.prev}`)).items).toEqual(second.items)
     // Defaults: page 1, 20 per page.
     expect((await page('?read=0')).items).toHaveLength(20)
 
@@ -122,6 +127,8 @@ describeEachDb('notifications endpoints', ctx => {
       ['?read=2', 'read'],
       ['?read=', 'read'],
       ['?page=1&page=2', 'page'],
+      ['?cursor=not-a-cursor', 'cursor'],
+      ['?cursor=WyJhIiwxXQ', 'cursor'],
     ] as const) {
       const res = await ctx.call('GET', `/api/v1/notifications${query}`, alice.token, undefined, { 'accept-language': 'en' })
       expect(res.statusCode, query).toBe(422)

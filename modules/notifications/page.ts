@@ -56,7 +56,7 @@ export function applyEdits(page: NotificationPage, edits: PageEdits): Notificati
     if (gone) total -= 1
     else items.push(n.read === 0 && read.has(n.id) ? { ...n, read: 1 as const } : n)
   }
-  return { items, total: Math.max(0, total), unread: Math.max(0, unread) }
+  return { ...page, items, total: Math.max(0, total), unread: Math.max(0, unread) }
 }
 
 /** Whether a mark or an archive changed rows the shown answer does not hold: its counts cannot be folded then. */

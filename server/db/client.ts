@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { SEARCH_WORD_SIMILARITY } from '../search/search'
 import * as schema from './schema'
 
 /**
@@ -17,18 +18,21 @@ export type DbHandle =
   | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
 
-/** An embedded database: a directory, or in memory when `dataDir` is undefined (tests). */
+/**
+ * An embedded database: a directory, or in memory when `dataDir` is undefined (tests). pg_trgm is loaded for the
+ * lists' trigram search; the core migration 0007 creates the extension.
+ */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  // pg_trgm: modules' text search (trigram GIN indexes); a migration still has to CREATE EXTENSION it.
-  const extensions = { pg_trgm }
-  const client = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions })
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_WORD_SIMILARITY}`)
   const db = drizzlePglite({ client, schema })
   return { kind: 'pglite', db, client, close: () => client.close() }
 }
 
 export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgres' } {
-  const pool = new pg.Pool({ connectionString: url, max })
+  // The lists' typo tolerance (server/search/search.ts) on every connection, before pg_trgm is first loaded.
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}` })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createI18n } from '../../i18n/i18n'
 import en from '../../i18n/locales/en/list.json'
 import ru from '../../i18n/locales/ru/list.json'
-import { addListTexts } from './texts'
+import { addListTexts, totalText } from './texts'
 
 const keys = (o: unknown, prefix = ''): string[] =>
   typeof o === 'object' && o !== null ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix]
@@ -32,5 +32,17 @@ describe('the list kit\'s texts (core:list.*)', () => {
     expect(i18n.t('core:list.pageOf', { lng: 'ru', page: 2, pages: 5 })).toBe('Страница 2 из 5')
     // The rest of the core pack is untouched.
     expect(i18n.t('core:toast.close')).toBe('Close')
+  })
+})
+
+describe('totalText', () => {
+  it('says "about" when the server only estimated the total', () => {
+    const i18n = createI18n('ru')
+    addListTexts(i18n)
+    const t = i18n.getFixedT('ru', 'core')
+    expect(totalText(t, { total: 15 })).toBe('Всего: 15')
+    expect(totalText(t, { total: 48586, total_estimated: false })).toBe('Всего: 48586')
+    expect(totalText(t, { total: 48586, total_estimated: true })).toBe('Всего: около 48586')
+    expect(totalText(i18n.getFixedT('en', 'core'), { total: 9000, total_estimated: true })).toBe('Total: about 9000')
   })
 })

@@ -11,3 +11,10 @@ export const addListTexts = (instance: I18n): void => addCoreTexts(instance, PAC
 
 /** `t` of the core namespace with the kit's texts in it: `t('list.retry')`. */
 export const useListT = (): TFunction => useCoreTexts(PACK)
+
+/**
+ * "Total: 48 586", or "Total: about 48 600" when the server only estimated it (`total_estimated`, server/search/total.ts).
+ */
+export function totalText(t: TFunction, page: { total: number; total_estimated?: boolean }): string {
+  return page.total_estimated ? t('list.totalAbout', { count: page.total }) : t('list.total', { count: page.total })
+}

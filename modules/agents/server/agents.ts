@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ROLE, type Role } from '../../../core/auth/profile'
 import { currentActor } from '../../../server/auth/require-user'
@@ -7,8 +7,11 @@ import type { Db } from '../../../server/db/client'
 import { offices, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
+import { decodeCursor, key, keysetPage, type KeyColumns } from '../../../server/search/keyset'
+import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { canImpersonate, canSeeAgents } from '../access'
-import { agentListQuery, type AgentListItem, type AgentView } from '../contract'
+import { agentListQuery, type AgentListItem, type AgentPage, type AgentView } from '../contract'
 import { parseQuery, pathId } from '../../../server/http/validate'
 import { listImpersonations } from './impersonations'
 import { impersonations } from '../tables'
@@ -16,11 +19,16 @@ import { impersonations } from '../tables'
 /** The users the agents screens list and an administrator may enter: agents and agent managers. */
 export const AGENT_ROLES: readonly Role[] = [ROLE.agent, ROLE.agentManager]
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+/** What the agents list searches: the name by trigram (indexes in the core migration 0008), the phone by prefix. */
+export const AGENT_SEARCH = searchOf({ name: textField(users.full_name), phone: phoneField(users.phone) })
 
-function selectAgents(db: Db) {
+/** By name; the id keeps namesakes in a stable order for keyset paging. */
+const AGENT_ORDER = [key(users.full_name, 'text'), key(users.id, 'int')]
+
+function selectAgents(db: Db, keyColumns: KeyColumns = {}) {
   return db
     .select({
+      ...keyColumns,
       id: users.id,
       full_name: users.full_name,
       phone: users.phone,
@@ -33,7 +41,7 @@ function selectAgents(db: Db) {
     .leftJoin(offices, eq(offices.id, users.office_id))
 }
 
-type AgentRow = Awaited<ReturnType<ReturnType<typeof selectAgents>['execute']>>[number]
+type AgentRow = Omit<Awaited<ReturnType<ReturnType<typeof selectAgents>['execute']>>[number], string & `k${number}`>
 
 /** Rows with the companies and individuals each keeps, as the clients module counts them (app.keptClientCounts). */
 async function withCounts(app: FastifyInstance, rows: AgentRow[]): Promise<AgentListItem[]> {
@@ -67,21 +75,15 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/agents', { preHandler: app.requireUser(canSeeAgents) }, async request => {
     const query = parseQuery(agentListQuery, request.query)
-    const conditions: SQL[] = [inArray(users.role, [...AGENT_ROLES])]
-    const q = query.q.trim()
-    if (q) {
-      const digits = q.replace(/\D/g, '')
-      const byName = ilike(users.full_name, `%${likeEscape(q)}%`)
-      conditions.push(digits.length >= 3 ? (or(byName, ilike(users.phone, `%${digits}%`)) as SQL) : byName)
-    }
-    const where = and(...conditions)
-    const rows = await selectAgents(db)
-      .where(where)
-      .orderBy(users.full_name, users.id)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-    const [counted] = await db.select({ n: count() }).from(users).where(where)
-    return ok({ items: await withCounts(app, rows), total: counted?.n ?? 0 })
+    const match = AGENT_SEARCH.match(query.q)
+    const where = and(inArray(users.role, [...AGENT_ROLES]), match?.where)
+    const keys = rankedOrder(match, AGENT_ORDER)
+    const cursor = decodeCursor(query.cursor, keys)
+    const page = await keysetPage<AgentRow>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      selectAgents(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
+    )
+    const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
+    return ok<AgentPage>({ ...page, items: await withCounts(app, page.items), ...total })
   })
 
   app.get('/agents/:id', { preHandler: app.requireUser(canSeeAgents) }, async request => {

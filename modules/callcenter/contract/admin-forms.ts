@@ -102,4 +102,6 @@ export const listQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid)), '1'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid), v.maxValue(100, cmsg.invalid)), '20'),
   search: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, cmsg.tooLong)), ''),
+  /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, cmsg.tooLong))),
 })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { phoneDigits } from '../../../core/validation'
 import type { Actor } from '../../../core/access'
@@ -13,7 +13,10 @@ import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, pathId } from '../../../server/http/validate'
-import type { Page } from '../../../core/api/envelope'
+import type { KeysetPage } from '../../../core/api/envelope'
+import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { numberField, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
 import { canManageCallers, employeeScope, managedOffices, sipFitsOffice } from '../access'
@@ -27,6 +30,12 @@ function callerConditions(db: Db, actor: Actor | null): SQL[] {
   if (actor) conditions.push(scopeWhere(db, actor, employeeScope, { employee: users.id }))
   return conditions
 }
+
+/** What /callers searches: name and e-mail by trigram, phone and SIP code by prefix (core migration 0008). */
+export const CALLER_SEARCH = searchOf({ name: textField(users.full_name), email: textField(users.email), phone: phoneField(users.phone), sip: numberField(users.sip_code) })
+
+/** By name; the id keeps namesakes in a stable order for keyset paging. */
+const CALLER_ORDER = [key(users.full_name, 'text'), key(users.id, 'int')]
 
 const callerColumns = {
   user: users,
@@ -86,25 +95,23 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/call-center/callers', guard, async request => {
     const query = parseBody(listQuery, request.query ?? {})
-    const conditions = callerConditions(db, currentActor(request))
-    if (query.search) {
-      const digits = query.search.replace(/\D/g, '')
-      const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
-      const byDigits = digits.length >= 3 ? [ilike(users.phone, `%${digits}%`), ilike(users.sip_code, `%${digits}%`)] : []
-      conditions.push(or(ilike(users.full_name, like), ilike(users.email, like), ...byDigits)!)
-    }
-    const where = and(...conditions)
-    const [total] = await db.select({ n: count() }).from(users).where(where)
-    const rows = await db
-      .select(callerColumns)
-      .from(users)
-      .leftJoin(offices, eq(offices.id, users.office_id))
-      .leftJoin(callers, eq(callers.user_id, users.id))
-      .where(where)
-      .orderBy(asc(users.full_name), asc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-    return ok<Page<Caller>>({ items: rows.map(toCaller), total: Number(total?.n ?? 0) })
+    const match = CALLER_SEARCH.match(query.search)
+    const where = and(...callerConditions(db, currentActor(request)), match?.where)
+    const keys = rankedOrder(match, CALLER_ORDER)
+    const cursor = decodeCursor(query.cursor, keys)
+    const page = await keysetPage<Parameters<typeof toCaller>[0]>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...callerColumns, ...columns })
+        .from(users)
+        .leftJoin(offices, eq(offices.id, users.office_id))
+        .leftJoin(callers, eq(callers.user_id, users.id))
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    )
+    const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
+    return ok<KeysetPage<Caller>>({ ...page, items: page.items.map(toCaller), ...total })
   })
 
   app.get('/call-center/callers/:id', guard, async request => {

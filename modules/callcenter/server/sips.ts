@@ -1,6 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Page } from '../../../core/api/envelope'
+import type { KeysetPage } from '../../../core/api/envelope'
+import { decodeCursor, key, keysetPage, type KeyColumns } from '../../../server/search/keyset'
+import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { currentActor, currentUser } from '../../../server/auth/require-user'
 import { isUniqueViolation } from '../../../server/db/errors'
 import { offices, users } from '../../../server/db/schema'
@@ -35,6 +38,15 @@ interface SipRow {
   created_at: Date
 }
 
+/** SIP codes have 2 to 32 digits: two typed digits may already be a whole code. */
+const SIP_CODE_MIN = 2
+
+/** What /sips searches: the name by trigram, the code by prefix (the callcenter migration's indexes). */
+export const SIP_SEARCH = searchOf({ name: textField(sipAccounts.name), code: numberField(sipAccounts.code, SIP_CODE_MIN) })
+
+/** By code, which is unique: a stable order for keyset paging. */
+const SIP_ORDER = [key(sipAccounts.code, 'text')]
+
 function toSip(row: SipRow): SipAccount {
   return {
     id: row.id,
@@ -54,28 +66,23 @@ function toSip(row: SipRow): SipAccount {
 export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, clock } = deps
 
-  const select = () =>
+  const select = (keyColumns: KeyColumns = {}) =>
     db
-      .select(sipColumns)
+      .select({ ...sipColumns, ...keyColumns })
       .from(sipAccounts)
       .leftJoin(offices, eq(offices.id, sipAccounts.office_id))
       .leftJoin(users, eq(users.sip_code, sipAccounts.code))
 
   app.get('/call-center/sips', { preHandler: app.requireUser(canManageSips) }, async request => {
     const query = parseBody(listQuery, request.query ?? {})
-    const conditions: SQL[] = []
-    if (query.search) {
-      const like = `%${query.search.replace(/[\\%_]/g, m => `\\${m}`)}%`
-      conditions.push(or(ilike(sipAccounts.name, like), ilike(sipAccounts.code, like))!)
-    }
-    const where = conditions.length ? and(...conditions) : undefined
-    const [total] = await db.select({ n: count() }).from(sipAccounts).where(where)
-    const rows = await select()
-      .where(where)
-      .orderBy(asc(sipAccounts.code))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-    return ok<Page<SipAccount>>({ items: rows.map(toSip), total: Number(total?.n ?? 0) })
+    const match = SIP_SEARCH.match(query.search)
+    const keys = rankedOrder(match, SIP_ORDER)
+    const cursor = decodeCursor(query.cursor, keys)
+    const page = await keysetPage<SipRow>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      select(columns).where(and(match?.where, after)).orderBy(...order).limit(limit).offset(offset),
+    )
+    const total = await cheapTotal(db, db.select({ id: sipAccounts.id }).from(sipAccounts).where(match?.where))
+    return ok<KeysetPage<SipAccount>>({ ...page, items: page.items.map(toSip), ...total })
   })
 
   app.get('/call-center/sips/free', { preHandler: app.requireUser(canManageCallers) }, async request => {

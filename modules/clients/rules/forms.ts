@@ -335,9 +335,10 @@ export const publicLinkForm = v.object({
 })
 export type PublicLinkForm = v.InferOutput<typeof publicLinkForm>
 
-/** `page` from 1, `limit` 1..100 (default 20); query strings arrive as text. */
+/** `page` from 1 or a keyset `cursor` (server/search/keyset.ts), `limit` 1..100 (default 20); query strings arrive as text. */
 const pageEntries = {
   page: v.pipe(optionalNumber({ integer: true, min: 1, max: 1_000_000 }), v.transform(n => n ?? 1)),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, cmsg.tooLong))),
   limit: v.pipe(optionalNumber({ integer: true, min: 1, max: 100 }), v.transform(n => n ?? 20)),
   q: v.pipe(text(100), v.transform(s => s ?? '')),
 }

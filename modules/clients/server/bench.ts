@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { formatPhone } from '../../../core/validation'
 import { buildApp } from '../../../server/app'
@@ -16,6 +17,7 @@ import { loadConfig } from '../../../server/config'
 import { openPglite, openPostgres, type DbHandle } from '../../../server/db/client'
 import { migrateDb } from '../../../server/db/migrate'
 import { companies, offices, users } from '../../../server/db/schema'
+import { encodeCursor } from '../../../server/search/keyset'
 import { companyDetails } from '../tables'
 import { createClientsServer } from './index'
 import { organizations } from './seed-data'
@@ -108,10 +110,16 @@ async function main(): Promise<void> {
   }
   const tokens = { admin: await signIn('77009999999'), manager: await signIn('77009999998') }
 
+  // Keyset deep pages: the cursor a reader paging on from the top would hold at rows 10 000 and 45 000.
+  const [{ top } = { top: 0 }] = await db.select({ top: sql<number>`max(${companies.id})` }).from(companies)
+  const deep = (skip: number) => encodeCursor({ direction: 'after', values: [Number(top) - skip] })
+  const q = (text: string) => `/api/v1/companies?q=${encodeURIComponent(text)}`
   const scenarios: [string, keyof typeof tokens, string[]][] = [
     ['admin: first page', 'admin', ['/api/v1/companies?limit=20']],
-    ['admin: deep pages', 'admin', ['/api/v1/companies?limit=20&page=500', '/api/v1/companies?limit=50&page=900']],
-    ['admin: search by name', 'admin', ['/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9', '/api/v1/companies?q=%D0%92%D0%B5%D0%BA%D1%82%D0%BE%D1%80']],
+    ['admin: deep pages (offset)', 'admin', ['/api/v1/companies?limit=20&page=500', '/api/v1/companies?limit=50&page=900']],
+    ['admin: deep pages (cursor)', 'admin', [`/api/v1/companies?limit=20&cursor=${deep(10_000)}`, `/api/v1/companies?limit=50&cursor=${deep(45_000)}`]],
+    ['admin: search by name', 'admin', [q('Строй'), q('Вектор')]],
+    ['admin: name, rare + typo', 'admin', [q(`Вектор ${COMPANIES - 7}`), q('Вектар')]],
     ['admin: search by inn prefix', 'admin', ['/api/v1/companies?q=7701', '/api/v1/companies?q=5003']],
     ['admin: kind + status filter', 'admin', ['/api/v1/companies?kind=sole&status=active', '/api/v1/companies?kind=legal&status=liquidated']],
     ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
@@ -121,7 +129,7 @@ async function main(): Promise<void> {
   for (const [title, who, urls] of scenarios) {
     const latencies: number[] = []
     let errors = 0
-    let total = 0
+    let total = ''
     const until = Date.now() + SECONDS * 1000
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async (_, worker) => {
@@ -132,7 +140,10 @@ async function main(): Promise<void> {
           const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
           latencies.push(performance.now() - start)
           if (res.statusCode !== 200) errors++
-          else total = res.json<{ data: { total: number } }>().data.total
+          else {
+            const data = res.json<{ data: { total: number; total_estimated?: boolean } }>().data
+            total = `${data.total_estimated ? '~' : ''}${data.total}`
+          }
         }
       }),
     )

@@ -1,11 +1,14 @@
-import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import type { Company, CompanyListItem } from '../contract'
+import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
+import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
 import { companyWarnings } from '../rules/warnings'
@@ -111,21 +114,16 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
   return { id: row.id, owner_user_id: row.owner_user_id, kind: row.kind === 'sole' ? 'sole' : 'legal' }
 }
 
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+/** What the company list searches: the short name (the full name repeats it after the legal form), inn, ogrn. */
+export const COMPANY_SEARCH = searchOf({ name: textField(companies.short_name), inn: numberField(companies.inn), ogrn: numberField(companies.ogrn) })
 
-/**
- * The list's WHERE. Text search looks at the short name (the full name repeats it after the legal form, and a
- * second substring scan doubled the cost at 50 000 rows); digits also match inn and ogrn by prefix. `%` and
- * `_` typed by the user are literal characters.
- */
-export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>): SQL {
+/** Newest first; the id is unique, so the order is stable for keyset paging. */
+const COMPANY_ORDER = [key(companies.id, 'int', true)]
+
+/** The list's WHERE: the actor's scope, the search (see COMPANY_SEARCH) and the filters. */
+export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match = COMPANY_SEARCH.match(query.q)): SQL {
   const conditions: SQL[] = [companyWhere(db, actor)]
-  const q = query.q.trim()
-  if (q) {
-    const byName = ilike(companies.short_name, `%${likeEscape(q)}%`)
-    conditions.push(/^\d+$/.test(q) ? (or(byName, like(companies.inn, `${q}%`), like(companies.ogrn, `${q}%`)) as SQL) : byName)
-  }
+  if (match) conditions.push(match.where)
   if (query.kind === 'sole') conditions.push(eq(companyDetails.kind, 'sole'))
   if (query.kind === 'legal') conditions.push(sql`coalesce(${companyDetails.kind}, 'legal') = 'legal'`)
   if (query.status) conditions.push(sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
@@ -137,28 +135,25 @@ export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuer
 const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolean(query.kind || query.status)
 
 /**
- * A page of "My companies": the page's ids first (narrow rows, so a deep offset skips cheaply), then the
- * full rows of those ids; the total counts the same filter.
+ * A page of "My companies", best match first under a search: the page's ids first (narrow rows, keyset or offset
+ * paging), then the full rows of those ids; the total counts the same filter cheaply (server/search/total.ts).
  */
-export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<{ items: CompanyListItem[]; total: number }> {
-  const where = listConditions(db, actor, query)
-  const base = () => {
-    const q = db.select({ id: companies.id }).from(companies)
-    return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) : q
+export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<CompanyPage> {
+  const match = COMPANY_SEARCH.match(query.q)
+  const where = listConditions(db, actor, query, match)
+  const keys = rankedOrder(match, COMPANY_ORDER)
+  const cursor = decodeCursor(query.cursor, keys)
+  const from = (fields: Record<string, SQL | typeof companies.id>) => {
+    const q = db.select(fields).from(companies)
+    return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)).$dynamic() : q.$dynamic()
   }
-  const counter = () => {
-    const q = db.select({ n: count() }).from(companies)
-    return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) : q
-  }
-  const page = await base()
-    .where(where)
-    .orderBy(desc(companies.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const [counted] = await counter().where(where)
-  const ids = page.map(r => r.id)
-  const rows = ids.length ? await selectCompanies(db).where(inArray(companies.id, ids)).orderBy(desc(companies.id)) : []
-  return { items: rows.map(toListItem), total: counted?.n ?? 0 }
+  const page = await keysetPage<{ id: number }>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    from({ id: companies.id, ...columns }).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
+  )
+  const ids = page.items.map(r => r.id)
+  const rows = ids.length ? await selectCompanies(db).where(inArray(companies.id, ids)) : []
+  const byId = new Map(rows.map(r => [r.company.id, toListItem(r)]))
+  return { ...page, items: ids.map(id => byId.get(id)!), ...(await cheapTotal(db, from({ id: companies.id }).where(where))) }
 }
 
 /** Rows for the export: the same filters, no paging (capped). */

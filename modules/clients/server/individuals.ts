@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Actor } from '../../../core/access'
 import { ROLE } from '../../../core/auth/profile'
@@ -8,8 +8,11 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
+import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { numberField, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { individualRows, keepsClients } from '../access'
-import type { Individual, IndividualListItem } from '../contract'
+import type { Individual, IndividualListItem, IndividualPage } from '../contract'
 import type { DocumentType } from '../rules/catalogues'
 import { individualForm, individualListQuery, type IndividualForm } from '../rules/forms'
 import { personWarnings } from '../rules/warnings'
@@ -65,22 +68,20 @@ function toIndividual({ person: p, agent }: Row): Individual {
   }
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+/**
+ * What the individuals list searches: the full name as one text (the index in migration 0005 is on exactly this
+ * expression), inn and phone.
+ */
+export const INDIVIDUAL_SEARCH = searchOf({
+  name: textField(sql`${individuals.last_name} || ' ' || ${individuals.first_name} || coalesce(' ' || ${individuals.middle_name}, '')`),
+  inn: numberField(individuals.inn),
+  phone: phoneField(individuals.phone),
+})
 
-function conditions(db: Db, actor: Actor, q: string): SQL {
-  const all: SQL[] = [individualWhere(db, actor)]
-  const term = q.trim()
-  if (term) {
-    const pattern = `%${likeEscape(term)}%`
-    all.push(
-      or(
-        ilike(sql`${individuals.last_name} || ' ' || ${individuals.first_name} || coalesce(' ' || ${individuals.middle_name}, '')`, pattern),
-        ilike(individuals.inn, `${likeEscape(term)}%`),
-        ilike(individuals.phone, `%${likeEscape(term.replace(/\D/g, '') || term)}%`),
-      ) as SQL,
-    )
-  }
-  return and(...all) as SQL
+const INDIVIDUAL_ORDER = [key(individuals.id, 'int', true)]
+
+function conditions(db: Db, actor: Actor, match: SearchMatch | null): SQL {
+  return and(individualWhere(db, actor), match?.where) as SQL
 }
 
 export interface ExportIndividual {
@@ -94,7 +95,7 @@ export interface ExportIndividual {
 }
 
 export async function listIndividualsForExport(db: Db, actor: Actor, q: string, cap: number): Promise<ExportIndividual[]> {
-  const rows = await select(db).where(conditions(db, actor, q)).orderBy(desc(individuals.id)).limit(cap)
+  const rows = await select(db).where(conditions(db, actor, INDIVIDUAL_SEARCH.match(q))).orderBy(desc(individuals.id)).limit(cap)
   return rows.map(r => ({ ...toItem(r), agent: r.agent?.name ?? null }))
 }
 
@@ -134,14 +135,22 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
 
   app.get('/physics', { preHandler: app.requireUser() }, async request => {
     const query = parseQuery(individualListQuery, request.query)
-    const where = conditions(db, currentActor(request), query.q)
-    const rows = await select(db)
-      .where(where)
-      .orderBy(desc(individuals.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-    const [counted] = await db.select({ n: count() }).from(individuals).where(where)
-    return ok({ items: rows.map(toItem), total: counted?.n ?? 0 })
+    const match = INDIVIDUAL_SEARCH.match(query.q)
+    const where = conditions(db, currentActor(request), match)
+    const keys = rankedOrder(match, INDIVIDUAL_ORDER)
+    const cursor = decodeCursor(query.cursor, keys)
+    const page = await keysetPage<Row>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      db
+        .select({ person: individuals, agent: { id: users.id, name: users.full_name }, ...columns })
+        .from(individuals)
+        .leftJoin(users, eq(users.id, individuals.agent_user_id))
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    )
+    const total = await cheapTotal(db, db.select({ id: individuals.id }).from(individuals).where(where))
+    return ok<IndividualPage>({ ...page, items: page.items.map(toItem), ...total })
   })
 
   app.post('/physics', { preHandler: app.requireUser(keepsClients) }, async request => {

@@ -7,7 +7,7 @@ import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
-import { useListT } from '../../../core/ui/list/texts'
+import { totalText, useListT } from '../../../core/ui/list/texts'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import { seesKeepers } from '../access'
@@ -100,7 +100,7 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
-      header={data => <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>}
+      header={data => <Total aria-live="polite">{totalText(kit, data)}</Total>}
       aria-label={t('list.companiesTab')}
       data-testid="companies-table"
       columns={columns}
@@ -137,7 +137,7 @@ export function IndividualList({ q, page, onPage }: ListProps) {
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}
       failedTitle={t('loadFailed.individuals')}
-      header={data => <Total aria-live="polite">{kit('list.total', { count: data.total })}</Total>}
+      header={data => <Total aria-live="polite">{totalText(kit, data)}</Total>}
       aria-label={t('pages.physics')}
       data-testid="individuals-table"
       columns={columns}

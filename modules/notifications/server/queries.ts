@@ -1,5 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
+import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { cheapTotal } from '../../../server/search/total'
 import { LATEST_LIST_SIZE, PAGE_LIMIT_DEFAULT, type ListQuery, type NotificationItem, type NotificationPage } from '../contract'
 import { notifications } from '../tables'
 import type { Present } from './to-item'
@@ -19,22 +21,25 @@ export async function latestList(db: Db, userId: number, present: Present): Prom
   return rows.map(present)
 }
 
+/** Newest first, the id breaking ties: the keyset order of the paged list. */
+const NEWEST_FIRST = [key(notifications.created_at, 'time', true), key(notifications.id, 'int', true)]
+
 export async function listPage(db: Db, userId: number, query: ListQuery, present: Present): Promise<NotificationPage> {
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT
-  const page = query.page ?? 1
+  const cursor = decodeCursor(query.cursor, NEWEST_FIRST)
   const filter = query.read === undefined ? visibleTo(userId) : and(visibleTo(userId), eq(notifications.read, Number(query.read)))
-  const [rows, [total], [unread]] = await Promise.all([
+  const page = await keysetPage<typeof notifications.$inferSelect>(NEWEST_FIRST, { cursor, offset: ((query.page ?? 1) - 1) * limit }, limit, (columns, after, order, n, offset) =>
     db
-      .select()
+      .select({ ...getTableColumns(notifications), ...columns })
       .from(notifications)
-      .where(filter)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(notifications).where(filter),
-    db.select({ n: count() }).from(notifications).where(and(visibleTo(userId), eq(notifications.read, 0))),
-  ])
-  return { items: rows.map(present), total: total?.n ?? 0, unread: unread?.n ?? 0 }
+      .where(and(filter, after))
+      .orderBy(...order)
+      .limit(n)
+      .offset(offset),
+  )
+  const total = await cheapTotal(db, db.select({ id: notifications.id }).from(notifications).where(filter))
+  const [unread] = await db.select({ n: count() }).from(notifications).where(and(visibleTo(userId), eq(notifications.read, 0)))
+  return { ...page, items: page.items.map(present), ...total, unread: unread?.n ?? 0 }
 }
 
 /** Marks the user's own ones among `ids` read; ids of others' notifications match nothing. */

@@ -22,7 +22,7 @@ export function notificationRoutes(app: FastifyInstance, deps: ServerDeps, texts
   app.get('/notifications', { preHandler: app.requireUser() }, async request => {
     const { user } = currentUser(request)
     const query = (request.query ?? {}) as Record<string, unknown>
-    const paged = 'page' in query || 'limit' in query || 'read' in query
+    const paged = 'page' in query || 'limit' in query || 'read' in query || 'cursor' in query
     if (!paged) return ok(await latestList(deps.db, user.id, presentFor(user)))
     const parsed = v.safeParse(listQuerySchema, query)
     if (!parsed.success) throw invalidInput(issuesToValidationMap(parsed.issues))

@@ -182,7 +182,7 @@ describe('/notifications counts stay right without a reload', () => {
 
 describe('tab counts from one page answer', () => {
   it('counts what the answer tells and leaves out what it cannot', () => {
-    const page = (total: number, unread: number) => ({ items: [], total, unread })
+    const page = (total: number, unread: number) => ({ items: [], total, unread, total_estimated: false, next: null, prev: null })
     expect(tabCounts('all', page(10, 4))).toEqual({ all: 10, unread: 4, read: 6 })
     expect(tabCounts('read', page(6, 4))).toEqual({ all: 10, unread: 4, read: 6 })
     expect(tabCounts('unread', page(4, 4))).toEqual({ all: null, unread: 4, read: null })

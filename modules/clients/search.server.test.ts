@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import { companies } from '../../server/db/schema'
+import type { Db } from '../../server/db/client'
+import { describeEachDb } from '../../server/testing/harness'
+import type { SearchMatch } from '../../server/search/search'
+import { createClientsServer } from './server'
+import { COMPANY_SEARCH } from './server/company-store'
+import { INDIVIDUAL_SEARCH } from './server/individuals'
+import { cast, testDataDir, type Cast } from './server/test-helpers'
+import { individuals } from './tables'
+
+const clients = createClientsServer({ env: {} })
+
+/** A known set: Cyrillic and Latin names, quotes, ё, inn prefixes shared by two. */
+const COMPANIES = [
+  { short_name: 'ООО «Ромашка»', inn: '7707083893', ogrn: '1027700132195' },
+  { short_name: 'Ромашка-Плюс', inn: '7707000011', ogrn: '1027700000011' },
+  { short_name: 'ЗАО Ёлочка', inn: '5001000011', ogrn: '1025000000011' },
+  { short_name: 'Acme Trading', inn: '7812000022', ogrn: '1027800000022' },
+  { short_name: 'ИП Сидоров', inn: '500100732259', ogrn: '304500116000157' },
+  { short_name: 'Северсталь', inn: '3528000597', ogrn: '1023501236901' },
+]
+
+const PEOPLE = [
+  { last_name: 'Петров', first_name: 'Пётр', middle_name: 'Ильич', inn: '500100732259', phone: '79123456789' },
+  { last_name: 'Сидоров', first_name: 'Семён', middle_name: null, inn: '772000000011', phone: '79990001122' },
+  { last_name: 'Smith', first_name: 'John', middle_name: null, inn: null, phone: '74950001122' },
+]
+
+/** The plan of the list's search alone, with sequential scans off so a small table still shows the index it can use. */
+async function plan(db: Db, table: typeof companies | typeof individuals, match: SearchMatch | null): Promise<string> {
+  return db.transaction(async tx => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    const result = (await tx.execute(sql`explain select id from ${table} where ${match!.where}`)) as unknown as { rows: Record<string, string>[] }
+    return result.rows.map(r => Object.values(r)[0]).join('\n')
+  })
+}
+
+describeEachDb(
+  'clients: the companies and individuals lists search and page (server/search)',
+  ctx => {
+    let c: Cast
+    const list = async (url: string) => {
+      const res = await ctx.call('GET', `/api/v1/${url}`, c.admin.token)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().data as { items: { id: number; short_name?: string; full_name?: string }[]; total: number; total_estimated: boolean; next: string | null; prev: string | null }
+    }
+    const names = async (q: string) => (await list(`companies?q=${encodeURIComponent(q)}`)).items.map(i => i.short_name)
+    const people = async (q: string) => (await list(`physics?q=${encodeURIComponent(q)}`)).items.map(i => i.full_name)
+
+    async function seed() {
+      c = await cast(ctx)
+      const now = new Date(ctx.clock.now())
+      await ctx.db.insert(companies).values(COMPANIES.map(co => ({ ...co, full_name: co.short_name, agent_user_id: c.agentA.id, created_at: now })))
+      await ctx.db.insert(individuals).values(PEOPLE.map(p => ({ ...p, agent_user_id: c.agentA.id, created_at: now, updated_at: now })))
+    }
+
+    it('finds companies by name whatever the case, ё, quotes and spaces; prefix before substring', async () => {
+      await seed()
+      expect(await names('ромашка')).toEqual(['Ромашка-Плюс', 'ООО «Ромашка»'])
+      expect(await names('  «РОМАШКА» ')).toEqual(['Ромашка-Плюс', 'ООО «Ромашка»'])
+      expect((await names('ооо "ромашка"'))[0]).toBe('ООО «Ромашка»') // exact first
+      expect(await names('елочка')).toEqual(['ЗАО Ёлочка'])
+      expect(await names('ACME')).toEqual(['Acme Trading'])
+      expect(await names('северсталь')).toEqual(['Северсталь'])
+    })
+
+    it('forgives a typo within the similarity threshold, and only that', async () => {
+      await seed()
+      expect(await names('рамашка')).toEqual(expect.arrayContaining(['ООО «Ромашка»', 'Ромашка-Плюс']))
+      expect(await names('рамашка')).toHaveLength(2)
+      expect(await names('acme tradng')).toEqual(['Acme Trading'])
+      expect(await names('северстать')).toEqual(['Северсталь'])
+      expect(await names('зубочистка')).toEqual([])
+    })
+
+    it('finds companies by inn or ogrn prefix, typed with spaces; the exact inn first', async () => {
+      await seed()
+      expect(await names('7707')).toEqual(expect.arrayContaining(['ООО «Ромашка»', 'Ромашка-Плюс']))
+      expect(await names('7707')).toHaveLength(2)
+      expect(await names('7707 083 893')).toEqual(['ООО «Ромашка»'])
+      expect(await names('1025000')).toEqual(['ЗАО Ёлочка'])
+      expect(await names('77')).toEqual([]) // too few digits to mean a number
+    })
+
+    it('finds individuals by full name (ё as е, typo), inn prefix and a phone typed with a mask, an 8 or no country code', async () => {
+      await seed()
+      expect(await people('петр')).toEqual(['Петров Пётр Ильич'])
+      expect(await people('Пётр Петров')).toEqual(['Петров Пётр Ильич']) // words in another order are still similar
+      expect(await people('петров петр')).toEqual(['Петров Пётр Ильич'])
+      expect(await people('сидороф')).toEqual(['Сидоров Семён'])
+      expect(await people('smith')).toEqual(['Smith John'])
+      expect(await people('7720')).toEqual(['Сидоров Семён'])
+      expect(await people('+7 (912) 345-67-89')).toEqual(['Петров Пётр Ильич'])
+      expect(await people('8 912 345')).toEqual(['Петров Пётр Ильич'])
+      expect(await people('999 000')).toEqual(['Сидоров Семён'])
+    })
+
+    it('pages with cursors: every row once, in order, forwards and back; a bad cursor is a 422', async () => {
+      await seed()
+      const now = new Date(ctx.clock.now())
+      await ctx.db.insert(companies).values(Array.from({ length: 23 }, (_, i) => ({ short_name: `Вектор ${i}`, agent_user_id: c.agentB.id, created_at: now })))
+      for (const q of ['', 'вектор']) {
+        const first = await list(`companies?limit=5&q=${encodeURIComponent(q)}`)
+        expect(first.total_estimated).toBe(false)
+        expect(first.prev).toBeNull()
+        const pages = [first]
+        while (pages.at(-1)!.next) pages.push(await list(`companies?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.next}`))
+        const seen = pages.flatMap(p => p.items.map(i => i.id))
+        expect(new Set(seen).size).toBe(seen.length)
+        expect(seen).toHaveLength(first.total)
+        if (q === '') expect(seen).toEqual([...seen].sort((a, b) => b - a))
+        // Back from the last page gives the page before it.
+        const back = await list(`companies?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.prev}`)
+        expect(back.items.map(i => i.id)).toEqual(pages.at(-2)!.items.map(i => i.id))
+        expect(back.next).not.toBeNull()
+      }
+      // A page number (an old link) still works and hands out cursors.
+      const third = await list('companies?limit=5&page=3')
+      expect((await list(`companies?limit=5&cursor=${third.prev}`)).items).toEqual((await list('companies?limit=5&page=2')).items)
+
+      const noSearchCursor = (await list('companies?limit=5')).next
+      for (const bad of ['garbage!', 'eyJ4IjoxfQ', noSearchCursor + 'x']) {
+        const res = await ctx.call('GET', `/api/v1/companies?cursor=${bad}`, c.admin.token)
+        expect(res.statusCode).toBe(422)
+        expect(Object.keys(res.json().validation)).toEqual(['cursor'])
+      }
+      // A cursor of the unsearched order does not fit the searched one (rank, id).
+      expect((await ctx.call('GET', `/api/v1/companies?q=x&cursor=${noSearchCursor}`, c.admin.token)).statusCode).toBe(422)
+      expect((await ctx.call('GET', `/api/v1/physics?cursor=garbage!`, c.admin.token)).statusCode).toBe(422)
+    })
+
+    it('keeps the scope: a search never shows another agent’s companies', async () => {
+      await seed()
+      const res = await ctx.call('GET', `/api/v1/companies?q=${encodeURIComponent('ромашка')}`, c.agentB.token)
+      expect(res.json().data).toMatchObject({ items: [], total: 0 })
+    })
+
+    it('answers name searches from the trigram indexes and inn prefixes from the pattern indexes', async () => {
+      expect(await plan(ctx.db, companies, COMPANY_SEARCH.match('ромашка'))).toContain('companies_short_name_search')
+      expect(await plan(ctx.db, companies, COMPANY_SEARCH.match('7707'))).toMatch(/companies_inn_prefix[\s\S]*companies_ogrn_prefix|companies_ogrn_prefix[\s\S]*companies_inn_prefix/)
+      expect(await plan(ctx.db, individuals, INDIVIDUAL_SEARCH.match('петров'))).toContain('individuals_name_search')
+      expect(await plan(ctx.db, individuals, INDIVIDUAL_SEARCH.match('+7 912 345'))).toContain('individuals_phone_prefix')
+    })
+  },
+  { env: { DATA_DIR: testDataDir() }, app: { modules: [clients] } },
+)

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../http/errors'
+import { decodeCursor, encodeCursor, key } from './keyset'
+import { searchDigits, searchText } from './normalise'
+
+const byId = [key(sql`id`, 'int', true)]
+const byRankThenTime = [key(sql`rank`, 'int', true), key(sql`created_at`, 'time'), key(sql`name`, 'text')]
+
+/** The 422 a bad cursor gets: the field it names, or the error itself when something else was thrown. */
+function refusal(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error instanceof ApiError ? { status: error.status, validation: error.validation } : error
+  }
+  return 'accepted'
+}
+
+describe('the keyset cursor', () => {
+  it('round-trips the key values and the direction, opaque and URL-safe', () => {
+    const cursor = { direction: 'before' as const, values: [2000, '2026-11-24T10:00:00.123456Z', 'ООО «Ромашка»'] }
+    const raw = encodeCursor(cursor)
+    expect(raw).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeCursor(raw, byRankThenTime)).toEqual(cursor)
+    expect(decodeCursor(encodeCursor({ direction: 'after', values: [41] }), byId)).toEqual({ direction: 'after', values: [41] })
+  })
+
+  it('is no cursor when absent or empty: the first page', () => {
+    expect(decodeCursor(undefined, byId)).toBeNull()
+    expect(decodeCursor('', byId)).toBeNull()
+  })
+
+  it('refuses garbage, another list’s cursor and hand-edited values with a 422 on `cursor`, never a crash', () => {
+    const bad = { status: 422, validation: { cursor: 'validation:invalid' } }
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    expect(refusal(() => decodeCursor('not a cursor!', byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor('AAAA', byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor('x'.repeat(600), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(encodeCursor({ direction: 'after', values: [1, 2] }), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', '1']), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 1.5]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['z', 1]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged({ a: 1 }), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 1, 'yesterday', 'x']), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 1, '2026-11-24T10:00:00.123456Z', null]), byRankThenTime))).toEqual(bad)
+  })
+})
+
+describe('the search input normaliser', () => {
+  it('folds case, ё, quotes, «», no-break and repeated spaces', () => {
+    expect(searchText('  ООО  «Ёлочка» ')).toBe('ооо елочка')
+    expect(searchText('"Acme"\u00a0Trading')).toBe('acme trading')
+    expect(searchText('„Газ“-Сервис')).toBe('газ -сервис')
+    expect(searchText(' \t ')).toBe('')
+  })
+
+  it('reduces a masked number to its digits', () => {
+    expect(searchDigits('+7 (912) 345-67-89')).toBe('79123456789')
+    expect(searchDigits('7707 083 893')).toBe('7707083893')
+    expect(searchDigits('№ 12')).toBe('12')
+  })
+})

@@ -1,0 +1,109 @@
+import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { key, type OrderKey } from './keyset'
+import { likeEscape, searchDigits, searchText } from './normalise'
+
+/**
+ * What a list searches, declared once per list (`searchOf({ name: textField(companies.short_name), inn:
+ * numberField(companies.inn) })`): each field says how the user's input matches it and how well.
+ *
+ * - `text`: names. `search_text(column)` (drizzle/0007_pg_trgm.sql) holds the substring or, past a typo, is
+ *   word-similar (pg_trgm `<%`, threshold SEARCH_WORD_SIMILARITY); both use a GIN `gin_trgm_ops` index on exactly
+ *   `search_text(column)`, which the module's migration creates.
+ * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.
+ * - `phone`: stored as 11 digits (7…): a typed 8… or a number without the country code still finds it.
+ * - `id`: the record's number, exactly.
+ *
+ * Ranking is the same for every list: exact (3000) → prefix (2000) → substring (1000) → word similarity (0–999);
+ * for names the database's search_rank() (drizzle/0008) computes it in one call per row.
+ */
+export type SearchField =
+  | { kind: 'text'; column: SQLWrapper }
+  | { kind: 'number'; column: SQLWrapper; minDigits: number }
+  | { kind: 'phone'; column: SQLWrapper }
+  | { kind: 'id'; column: SQLWrapper }
+
+const MIN_DIGITS = 3
+
+export const textField = (column: SQLWrapper): SearchField => ({ kind: 'text', column })
+/** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */
+export const numberField = (column: SQLWrapper, minDigits = MIN_DIGITS): SearchField => ({ kind: 'number', column, minDigits })
+export const phoneField = (column: SQLWrapper): SearchField => ({ kind: 'phone', column })
+export const idField = (column: SQLWrapper): SearchField => ({ kind: 'id', column })
+
+/** pg_trgm's word similarity a typo must reach ("рамашка" finds "ООО Ромашка": 0.5); set on every connection. */
+export const SEARCH_WORD_SIMILARITY = 0.5
+
+const MAX_ID = 2_147_483_647
+
+/** A search applied to a list: the rows it keeps and each row's rank (higher first). */
+export interface SearchMatch {
+  where: SQL
+  rank: SQL<number>
+}
+
+/** Input that is a number as people type one: digits with spaces, brackets, dashes, a plus or a №. */
+const looksNumeric = (input: string) => /^[\s\d()+\-.№#]+$/.test(input) && /\d/.test(input)
+
+/** The phone numbers typed digits may be the start of: as typed, 8 → 7, and with the country code added. */
+function phonePrefixes(digits: string): string[] {
+  if (digits.startsWith('7')) return [digits]
+  if (digits.startsWith('8')) return [`7${digits.slice(1)}`, `7${digits}`]
+  return [`7${digits}`]
+}
+
+function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean): SearchMatch | null {
+  const c = field.column
+  switch (field.kind) {
+    case 'text': {
+      if (!text) return null
+      const norm = sql`search_text(${c})`
+      const contains = sql`${norm} like ${`%${likeEscape(text)}%`}`
+      // A number is not a name with a typo: digits match names only as written.
+      const where = numeric ? contains : sql`(${contains} or ${text} <% ${norm})`
+      return { where, rank: sql<number>`search_rank(${c}, ${text})` }
+    }
+    case 'number':
+    case 'phone': {
+      if (!numeric || digits.length < (field.kind === 'number' ? field.minDigits : MIN_DIGITS)) return null
+      const prefixes = field.kind === 'phone' ? phonePrefixes(digits) : [digits]
+      const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
+      const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
+      // A row another field matched ranks 0 here: greatest() takes each row's best field.
+      return { where, rank: sql<number>`case when ${exact} then 3000 when ${where} then 2000 else 0 end` }
+    }
+    case 'id': {
+      const id = Number(digits)
+      if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
+      const where = sql`${c} = ${id}`
+      return { where, rank: sql<number>`case when ${where} then 3000 else 0 end` }
+    }
+  }
+}
+
+/**
+ * The list's search: `match(input)` is null for an empty input (no search: the list keeps its own order), else
+ * the rows any field matches, ranked by the best field. Input nothing can match (a single digit) keeps no row.
+ */
+export function searchOf(fields: Record<string, SearchField>) {
+  return {
+    match(input: string): SearchMatch | null {
+      const text = searchText(input)
+      if (!text) return null
+      const numeric = looksNumeric(input)
+      const digits = searchDigits(input)
+      const matches = Object.values(fields)
+        .map(f => fieldMatch(f, text, digits, numeric))
+        .filter(m => m !== null)
+      if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
+      const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`
+      return { where: or(...matches.map(m => m.where)) as SQL, rank }
+    },
+  }
+}
+
+export type ListSearch = ReturnType<typeof searchOf>
+
+/** A list's order under a search: best rank first, then the list's own order (which ends with the id). */
+export function rankedOrder(match: SearchMatch | null, order: readonly OrderKey[]): OrderKey[] {
+  return match ? [key(match.rank, 'int', true), ...order] : [...order]
+}
