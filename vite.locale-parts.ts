@@ -24,12 +24,14 @@ export function localeShellParts(): Plugin {
   return {
     name: 'locale-shell-parts',
     enforce: 'pre',
-    async load(id) {
-      if (!SHELL_PART.test(id)) return null
-      const file = id.slice(0, id.indexOf('?'))
-      this.addWatchFile(file)
-      const pack = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
-      return { code: `export default ${JSON.stringify(shellPart(pack))}`, map: null }
+    load: {
+      filter: { id: SHELL_PART },
+      async handler(id) {
+        const file = id.slice(0, id.indexOf('?'))
+        this.addWatchFile(file)
+        const pack = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
+        return { code: `export default ${JSON.stringify(shellPart(pack))}`, map: null }
+      },
     },
   }
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { Plugin } from '../../core/plugin/types'
 import { shellPart } from '../../vite.locale-parts'
 import { modules } from '../modules'
 import { shellPlugin } from '../shell.plugin'
 
-const plugins = [shellPlugin, ...modules]
+const plugins: readonly Plugin[] = [shellPlugin, ...modules]
 
 describe("the shell's part of the modules' locale packs", () => {
   it('is cut from the whole pack: every sidebar label and notification text, in both languages', async () => {
