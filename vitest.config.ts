@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.{ts,tsx}', 'modules/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'tests/replay/**/*.test.ts', 'tests/boundaries.test.ts'],
           exclude: ['**/*.server.test.ts'],
+          setupFiles: ['tests/support/unit-setup.ts'],
           environment: 'node',
         },
       },

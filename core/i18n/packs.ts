@@ -45,6 +45,8 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
     const whole = `${plugin.id}/${lng}/all`
     const key = `${plugin.id}/${lng}/${part}`
     if (loaded.has(whole) || loaded.has(key)) return Promise.resolve()
+    // A namespace put in the instance by someone else (a test's bundle) counts as the whole pack.
+    if (!loaded.has(`${plugin.id}/${lng}/shell`) && i18n.hasResourceBundle(lng, plugin.id)) return Promise.resolve()
     let pending = inFlight.get(whole) ?? inFlight.get(key)
     if (!pending) {
       const load = part === 'shell' ? pack.shell![lng] : pack[lng]
@@ -85,6 +87,10 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
     need: (ids, lng = locale(), part = 'all') => load(want(ids, part), lng),
     switchTo: lng => load(wanted, lng),
     needed: () => new Set(wanted.keys()),
-    hasWhole: id => !byId.get(id)?.i18n || loaded.has(`${id}/${locale()}/all`),
+    hasWhole: id => {
+      const lng = locale()
+      if (!byId.get(id)?.i18n || loaded.has(`${id}/${lng}/all`)) return true
+      return !loaded.has(`${id}/${lng}/shell`) && i18n.hasResourceBundle(lng, id)
+    },
   }
 }

@@ -42,6 +42,7 @@ export interface ProgressBarProps {
   /** Visible label (e.g. "Профиль заполнен"); without it pass `aria-label`. */
   label?: ReactNode
   'aria-label'?: string
+  'data-testid'?: string
   /** Current value; with the default 0–100 range it is a percent. */
   value: number
   minValue?: number
@@ -70,6 +71,7 @@ export function ProgressBar({ label, value, minValue = 0, maxValue = 100, showVa
     <Root
       role="progressbar"
       aria-label={aria['aria-label']}
+      data-testid={aria['data-testid']}
       aria-labelledby={label != null ? labelId : undefined}
       aria-valuenow={clamped}
       aria-valuemin={minValue}
