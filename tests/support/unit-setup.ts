@@ -1,5 +1,7 @@
-// Screens under test open their dialogs at once, as they did before the dialog's code became a lazy chunk
-// (core/ui/Dialog.tsx); the browser suite covers the first open that fetches it.
+// Lazy chunks a screen under test would otherwise wait for on its first use — the dialog's code (core/ui/Dialog.tsx)
+// and the HTTP client's (core/api/client.ts) — are in before the tests, so screens behave as they did when both were
+// in the first load; the browser suite covers the first open and the first request that fetch them.
+import { preloadHttp } from '../../core/api/client'
 import { preloadDialog } from '../../core/ui/Dialog'
 
-await preloadDialog()
+await Promise.all([preloadDialog(), preloadHttp()])
