@@ -38,15 +38,19 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
   // One request per pack, language and part, shared by everyone who needs it meanwhile.
   const inFlight = new Map<string, Promise<void>>()
 
+  const hasWhole = (id: string, lng: Locale) =>
+    !byId.get(id)?.i18n ||
+    loaded.has(`${id}/${lng}/all`) ||
+    // A namespace put in the instance by someone else (a test's bundle) counts as the whole pack.
+    (!loaded.has(`${id}/${lng}/shell`) && i18n.hasResourceBundle(lng, id))
+
   const loadOne = (plugin: Plugin, lng: Locale, asked: PackPart): Promise<void> => {
     const pack = plugin.i18n
     if (!pack) return Promise.resolve()
     const part: PackPart = asked === 'shell' && pack.shell ? 'shell' : 'all'
     const whole = `${plugin.id}/${lng}/all`
     const key = `${plugin.id}/${lng}/${part}`
-    if (loaded.has(whole) || loaded.has(key)) return Promise.resolve()
-    // A namespace put in the instance by someone else (a test's bundle) counts as the whole pack.
-    if (!loaded.has(`${plugin.id}/${lng}/shell`) && i18n.hasResourceBundle(lng, plugin.id)) return Promise.resolve()
+    if (loaded.has(key) || hasWhole(plugin.id, lng)) return Promise.resolve()
     let pending = inFlight.get(whole) ?? inFlight.get(key)
     if (!pending) {
       const load = part === 'shell' ? pack.shell![lng] : pack[lng]
@@ -87,10 +91,6 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
     need: (ids, lng = locale(), part = 'all') => load(want(ids, part), lng),
     switchTo: lng => load(wanted, lng),
     needed: () => new Set(wanted.keys()),
-    hasWhole: id => {
-      const lng = locale()
-      if (!byId.get(id)?.i18n || loaded.has(`${id}/${lng}/all`)) return true
-      return !loaded.has(`${id}/${lng}/shell`) && i18n.hasResourceBundle(lng, id)
-    },
+    hasWhole: id => hasWhole(id, locale()),
   }
 }
