@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { localeShellParts } from './vite.locale-parts'
 
 /**
  * Three projects: `unit` (core, modules, app; DOM tests opt in with `// @vitest-environment happy-dom`),
@@ -7,7 +8,7 @@ import react from '@vitejs/plugin-react'
  * a real server; run by scripts/e2e.sh after the build).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeShellParts()],
   test: {
     projects: [
       {
@@ -16,6 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.{ts,tsx}', 'modules/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'tests/replay/**/*.test.ts', 'tests/boundaries.test.ts'],
           exclude: ['**/*.server.test.ts'],
+          setupFiles: ['tests/support/unit-setup.ts'],
           environment: 'node',
         },
       },

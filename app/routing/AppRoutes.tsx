@@ -18,14 +18,15 @@ import { PageError, reloadApp } from './PageError'
 import { useRouteLoad } from './useRouteLoad'
 
 // The shell (sidebar, header, menus, dialogs) is a chunk of its own: the login page never loads it. It shows the
-// labels of every module the role can reach, so it renders once their locale packs are in too (fetched together).
+// labels of every module the role can reach, so it renders once the shell's part of their locale packs is in too
+// (fetched together).
 const layoutLoaders = new WeakMap<Runtime, LazyComponent<{ children: ReactNode }>>()
 function layoutLoader(runtime: Runtime): LazyComponent<{ children: ReactNode }> {
   let loader = layoutLoaders.get(runtime)
   if (!loader) {
     loader = () => {
       const profile = runtime.scope.getState($profile)
-      const packs = profile ? runtime.packs.need(runtime.registry.pluginsFor(profile)) : null
+      const packs = profile ? runtime.packs.need(runtime.registry.pluginsFor(profile), undefined, 'shell') : null
       return Promise.all([import('../shell/Layout'), packs]).then(([module]) => module)
     }
     layoutLoaders.set(runtime, loader)

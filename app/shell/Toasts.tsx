@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react'
+import { packOfKey } from '../../core/i18n/packs'
 import { useT } from '../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../core/react/runtime'
 import { $toasts } from '../../core/toast/model'
@@ -9,9 +10,14 @@ export function Toasts() {
   const t = useT('shell')
   const dispatch = useDispatch()
   const toasts = useUnit($toasts)
-  const { i18n } = useRuntime()
-  // Modules may pass an i18n key (`account:profile.saved`); server messages arrive already translated.
-  const shown = toasts.map(toast => (i18n.exists(toast.text) ? { ...toast, text: t(toast.text) } : toast))
+  const { i18n, packs } = useRuntime()
+  // Modules may pass an i18n key (`account:profile.saved`); server messages arrive already translated. A key of a
+  // module whose pack is still on its way (core/i18n/process.ts asked for it) waits for it rather than show the key.
+  const shown = toasts.flatMap(toast => {
+    if (i18n.exists(toast.text)) return [{ ...toast, text: t(toast.text) }]
+    const pack = packOfKey(toast.text)
+    return pack && !packs.hasWhole(pack) ? [] : [toast]
+  })
   return (
     <ToastRegion
       toasts={shown}

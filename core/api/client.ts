@@ -1,4 +1,4 @@
-import ky, { type Options } from 'ky'
+import type { KyInstance, Options } from 'ky'
 import type { Bus } from '../bus/bus'
 import { showToast, TOAST_PRESET } from '../toast/toast'
 import { SESSION_EXPIRED_CODE, type Failure } from './envelope'
@@ -91,16 +91,33 @@ function parseJson(text: string): unknown {
 
 const MAX_TOAST_BODY = 500
 
+/** Fetches the HTTP library's chunk now: a stored session asks for its profile at once (app/main.tsx). */
+export const preloadHttp = () => import('ky').then(m => m.default)
+
 export function createApi(deps: ApiDeps): Api {
   const translate = deps.translate ?? (key => FALLBACK_TEXT[key])
   const base = deps.base ?? '/api/'
-  const client = ky.create({
-    prefixUrl: base,
-    retry: 0,
-    timeout: deps.timeout ?? 60_000,
-    throwHttpErrors: false,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  })
+  // ky arrives with the first request (or earlier: `preloadHttp`), so /login's first load goes without it.
+  let kyClient: Promise<KyInstance> | null = null
+  const client = (path: string, init: Options): Promise<Response> => {
+    kyClient ??= preloadHttp().then(ky =>
+      ky.create({
+        prefixUrl: base,
+        retry: 0,
+        timeout: deps.timeout ?? 60_000,
+        throwHttpErrors: false,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      }),
+    )
+    // A failed chunk fetch is a network failure of this request; the next one fetches it again.
+    return kyClient.then(
+      ky => ky(path, init),
+      (error: unknown) => {
+        kyClient = null
+        throw error
+      },
+    )
+  }
 
   const fail = (path: string, failure: Failure, status: number | null, options: RequestOptions, toastText: string | null): never => {
     deps.bus.emit('api/failed', { path, failure, status }, 'api')

@@ -8,6 +8,7 @@ import type { LocalePack, PageProps, Plugin } from '../plugin/types'
 import { createRuntime } from '../runtime'
 import type { WebSocketLike } from '../socket/adapter'
 import { startSignedInCore } from '../socket/signed-in'
+import { showToast } from '../toast/toast'
 import { createI18n } from './i18n'
 
 function profileOf(role: Role): Profile {
@@ -130,6 +131,52 @@ describe('locale packs on demand', () => {
     expect(requested.filter(r => r.endsWith('/en')).sort()).toEqual(['account/en', 'shell/en', 'tenders/en'])
     expect(runtime.i18n.t('tenders:title', { lng: 'en' })).toBe('tenders en')
     expect(held.size).toBe(0)
+    runtime.stop()
+  })
+
+  it('after sign-in only the shell\'s part of a pack that has one; its page, a toast in its words and a borrower bring the whole', async () => {
+    const requested: string[] = []
+    const loader = (name: string, texts: Record<string, unknown>) => () => {
+      requested.push(name)
+      return Promise.resolve({ default: texts })
+    }
+    const packOf = (id: string, extra: Partial<LocalePack> = {}): LocalePack => ({
+      ru: loader(`${id}/ru`, { menu: `${id} menu`, toast: { saved: `${id} saved` } }),
+      en: loader(`${id}/en`, { menu: `${id} menu en`, toast: { saved: `${id} saved en` } }),
+      shell: { ru: loader(`${id}/ru?shell`, { menu: `${id} menu` }), en: loader(`${id}/en?shell`, { menu: `${id} menu en` }) },
+      ...extra,
+    })
+    const page = async () => pageModule
+    const plugins: Plugin[] = [
+      { id: 'account', routes: [{ path: '/login', page, access: 'public', bare: true }] },
+      { id: 'clients', routes: [{ path: '/clients', page, access: roles(ROLE.agent) }], i18n: packOf('clients') },
+      { id: 'bids', routes: [{ path: '/bids', page, access: roles(ROLE.agent) }], i18n: packOf('bids') },
+      { id: 'verification', routes: [{ path: '/verificator', page, access: roles(ROLE.agent) }], i18n: packOf('verification', { borrows: ['bids'] }) },
+    ]
+    const runtime = runtimeAt('/login', plugins)
+    await runtime.start()
+    runtime.bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
+    await new Promise(r => setTimeout(r, 0))
+    expect(requested.sort()).toEqual(['bids/ru?shell', 'clients/ru?shell', 'verification/ru?shell'])
+    expect(runtime.i18n.t('clients:menu')).toBe('clients menu')
+    expect(runtime.packs.hasWhole('clients')).toBe(false)
+
+    // A command of the clients module toasts before any of its pages opened: the whole pack, and no key on screen.
+    showToast(runtime.bus, { kind: 'success', text: 'clients:toast.saved' }, 'process')
+    await new Promise(r => setTimeout(r, 0))
+    expect(requested).toContain('clients/ru')
+    expect(runtime.packs.hasWhole('clients')).toBe(true)
+    expect(runtime.i18n.t('clients:toast.saved')).toBe('clients saved')
+
+    // The verifier's page reads the bids' texts: both whole packs come with it, once each.
+    await runtime.registry.routes.find(r => r.path === '/verificator')!.page()
+    expect(requested.filter(r => !r.endsWith('?shell')).sort()).toEqual(['bids/ru', 'clients/ru', 'verification/ru'])
+    expect(runtime.i18n.t('bids:toast.saved')).toBe('bids saved')
+
+    // A new language: the whole packs needed so far, the shell's part of the others (none left here).
+    runtime.bus.emit('locale/changed', { locale: 'en' }, 'ui')
+    await new Promise(r => setTimeout(r, 0))
+    expect(requested.filter(r => r.includes('/en')).sort()).toEqual(['bids/en', 'clients/en', 'verification/en'])
     runtime.stop()
   })
 

@@ -5,58 +5,92 @@ import { DEFAULT_LOCALE, type I18n } from './i18n'
 /**
  * The plugins' locale packs, loaded when something of the plugin is first needed — never all at start: /login
  * fetches the packs of its own module and the shell, a page its module's pack together with its chunk (the
- * registry's page loaders), a signed-in user the packs of the modules the role can reach (sidebar labels, toasts).
- * A pack once needed is loaded again for each language the user switches to.
+ * registry's page loaders), a signed-in user the shell's part (LocalePack.shell: sidebar labels, notification texts)
+ * of every module the role can reach. A pack once needed is loaded again for each language the user switches to.
  */
 export interface LocalePacks {
   /**
-   * Loads these plugins' packs for the current language (or `lng`: start-up, before the store has it) and the
-   * fallback; resolves when they are in (or failed).
+   * Loads these plugins' packs — `shell`: only their shell's part where they declare one — for the current language
+   * (or `lng`: start-up, before the store has it) and the fallback; resolves when they are in (or failed).
    */
-  need(ids: Iterable<string>, lng?: Locale): Promise<void>
+  need(ids: Iterable<string>, lng?: Locale, part?: PackPart): Promise<void>
   /** The language changed: every pack needed so far is loaded for it. */
   switchTo(locale: Locale): Promise<void>
   /** The plugin ids needed so far (tests, the bench). */
   needed(): ReadonlySet<string>
+  /** Whether this plugin's whole pack is in for the current language (a toast in its words waits for it). */
+  hasWhole(id: string): boolean
 }
+
+/** A toast's text that is a key of a plugin's namespace (`clients:toast.saved`): that plugin's id. */
+export function packOfKey(text: string): string | null {
+  return /^([\w-]+):[\w.-]+$/.exec(text)?.[1] ?? null
+}
+
+/** The whole pack, or the shell's part of it (LocalePack.shell). */
+export type PackPart = 'all' | 'shell'
 
 export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugins: readonly Plugin[]; locale: () => Locale }): LocalePacks {
   const byId = new Map(plugins.map(p => [p.id, p]))
-  const wanted = new Set<string>()
-  // One request per pack and language, shared by everyone who needs it meanwhile.
+  const wanted = new Map<string, PackPart>()
+  // `<id>/<lng>/<part>` of the packs in the instance; the whole pack stands for its shell's part too.
+  const loaded = new Set<string>()
+  // One request per pack, language and part, shared by everyone who needs it meanwhile.
   const inFlight = new Map<string, Promise<void>>()
 
-  const loadOne = (plugin: Plugin, lng: Locale): Promise<void> => {
-    if (!plugin.i18n || i18n.hasResourceBundle(lng, plugin.id)) return Promise.resolve()
-    const key = `${plugin.id}/${lng}`
-    let pending = inFlight.get(key)
+  const hasWhole = (id: string, lng: Locale) =>
+    !byId.get(id)?.i18n ||
+    loaded.has(`${id}/${lng}/all`) ||
+    // A namespace put in the instance by someone else (a test's bundle) counts as the whole pack.
+    (!loaded.has(`${id}/${lng}/shell`) && i18n.hasResourceBundle(lng, id))
+
+  const loadOne = (plugin: Plugin, lng: Locale, asked: PackPart): Promise<void> => {
+    const pack = plugin.i18n
+    if (!pack) return Promise.resolve()
+    const part: PackPart = asked === 'shell' && pack.shell ? 'shell' : 'all'
+    const whole = `${plugin.id}/${lng}/all`
+    const key = `${plugin.id}/${lng}/${part}`
+    if (loaded.has(key) || hasWhole(plugin.id, lng)) return Promise.resolve()
+    let pending = inFlight.get(whole) ?? inFlight.get(key)
     if (!pending) {
-      const load = plugin.i18n[lng]
+      const load = part === 'shell' ? pack.shell![lng] : pack[lng]
       pending = load()
-        .then(pack => void i18n.addResourceBundle(lng, plugin.id, pack.default, true, true))
+        .then(module => {
+          i18n.addResourceBundle(lng, plugin.id, module.default, true, true)
+          loaded.add(key)
+        })
         .catch((error: unknown) => console.error(`i18n: could not load ${key}`, error))
         .finally(() => inFlight.delete(key))
       inFlight.set(key, pending)
     }
     return pending
   }
-  const load = (ids: Iterable<string>, lng: Locale) => {
+  const load = (parts: Iterable<[string, PackPart]>, lng: Locale) => {
     const languages = lng === DEFAULT_LOCALE ? [lng] : [lng, DEFAULT_LOCALE]
     const jobs: Promise<void>[] = []
-    for (const id of ids) {
+    for (const [id, part] of parts) {
       const plugin = byId.get(id)
-      if (plugin) for (const language of languages) jobs.push(loadOne(plugin, language))
+      if (plugin) for (const language of languages) jobs.push(loadOne(plugin, language, part))
     }
     return Promise.all(jobs).then(() => undefined)
   }
+  /** These ids and, for whole packs, the namespaces they borrow; remembered for a language switch. */
+  const want = (ids: Iterable<string>, part: PackPart): [string, PackPart][] => {
+    const list: [string, PackPart][] = []
+    const add = (id: string, asked: PackPart) => {
+      const part = wanted.get(id) === 'all' ? 'all' : asked
+      wanted.set(id, part)
+      list.push([id, part])
+      if (part === 'all') for (const borrowed of byId.get(id)?.i18n?.borrows ?? []) if (wanted.get(borrowed) !== 'all') add(borrowed, 'all')
+    }
+    for (const id of ids) add(id, part)
+    return list
+  }
 
   return {
-    need(ids, lng = locale()) {
-      const list = [...ids]
-      for (const id of list) wanted.add(id)
-      return load(list, lng)
-    },
+    need: (ids, lng = locale(), part = 'all') => load(want(ids, part), lng),
     switchTo: lng => load(wanted, lng),
-    needed: () => wanted,
+    needed: () => new Set(wanted.keys()),
+    hasWhole: id => hasWhole(id, locale()),
   }
 }

@@ -2,12 +2,12 @@ import { Subscription } from 'rxjs'
 import type { Bus } from '../bus/bus'
 import type { Registry } from '../plugin/registry'
 import type { I18n } from './i18n'
-import type { LocalePacks } from './packs'
+import { packOfKey, type LocalePacks } from './packs'
 
 /**
  * Keeps an i18next instance on the current locale, with the packs needed so far loaded for it; a signed-in user
- * gets the packs of every module the role can reach (sidebar labels, toasts, notifications), pages get theirs
- * with their chunk (the registry's page loaders).
+ * gets the shell's part of the packs of every module the role can reach (sidebar labels, notifications), pages get
+ * theirs with their chunk (the registry's page loaders), a toast in a module's words that module's pack.
  */
 export function i18nProcess({ bus, i18n, packs, registry }: { bus: Bus; i18n: I18n; packs: LocalePacks; registry: Registry }): Subscription {
   const sub = new Subscription()
@@ -19,6 +19,15 @@ export function i18nProcess({ bus, i18n, packs, registry }: { bus: Bus; i18n: I1
       void packs.switchTo(locale)
     }),
   )
-  sub.add(bus.on('auth/profileLoaded').subscribe(e => void packs.need(registry.pluginsFor(e.payload.profile))))
+  // The sidebar's labels and the bell's texts: the shell's part of each pack; the rest comes with the module's pages.
+  sub.add(bus.on('auth/profileLoaded').subscribe(e => void packs.need(registry.pluginsFor(e.payload.profile), undefined, 'shell')))
+  // A module's logic may speak before any of its pages opened (a command's toast): its whole pack then.
+  const ids = new Set(registry.plugins.map(p => p.id))
+  sub.add(
+    bus.on('toast/shown').subscribe(e => {
+      const id = packOfKey(e.payload.text)
+      if (id && ids.has(id)) void packs.need([id])
+    }),
+  )
   return sub
 }

@@ -109,9 +109,20 @@ export interface PluginLogic {
   processes?: Process[]
 }
 
+type PackLoader = () => Promise<{ default: Record<string, unknown> }>
+
 export interface LocalePack {
-  ru: () => Promise<{ default: Record<string, unknown> }>
-  en: () => Promise<{ default: Record<string, unknown> }>
+  ru: PackLoader
+  en: PackLoader
+  /**
+   * The part of the pack a signed-in user needs before opening any of the module's pages — sidebar labels, page
+   * names, notification texts: `{ ru: () => import('./i18n/ru.json?shell'), en: … }` (vite.locale-parts.ts cuts it
+   * from the same file). Fetched after sign-in for every module the role reaches; the whole pack comes with the
+   * module's pages, widgets and commands, or with a toast that speaks its words. Without it the whole pack is fetched.
+   */
+  shell?: { ru: PackLoader; en: PackLoader }
+  /** Other modules' namespaces this module's screens read (the verifier's list shows the bids' statuses). */
+  borrows?: readonly string[]
 }
 
 export interface Plugin {

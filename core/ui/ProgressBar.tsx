@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import { useUnit } from 'effector-react'
+import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { Label } from 'react-aria-components/Label'
-import { ProgressBar as AriaProgressBar } from 'react-aria-components/ProgressBar'
+import { $locale } from '../i18n/model'
 
-const Root = styled(AriaProgressBar)`
+const Root = styled.div`
   display: grid;
   grid-template-columns: 1fr auto;
   align-items: baseline;
@@ -42,11 +42,12 @@ export interface ProgressBarProps {
   /** Visible label (e.g. "Профиль заполнен"); without it pass `aria-label`. */
   label?: ReactNode
   'aria-label'?: string
+  'data-testid'?: string
   /** Current value; with the default 0–100 range it is a percent. */
   value: number
   minValue?: number
   maxValue?: number
-  /** Show the formatted value (react-aria formats it as a percent in the UiProvider's locale). */
+  /** Show the formatted value (a percent in the current language). */
   showValue?: boolean
   /** Replace the formatted value, e.g. "3 из 6". */
   valueLabel?: string
@@ -56,29 +57,33 @@ export interface ProgressBarProps {
 }
 
 /**
- * Determinate progress (react-aria ProgressBar: role=progressbar with aria-valuenow/min/max/text);
- * turns green when complete, as the profile-completeness bar asks.
+ * Determinate progress: role=progressbar with aria-valuenow/min/max and the formatted value as aria-valuetext, named
+ * by its label; turns green when complete, as the profile-completeness bar asks. Plain markup (no react-aria): the
+ * header draws it on every page of a client.
  */
 export function ProgressBar({ label, value, minValue = 0, maxValue = 100, showValue = true, valueLabel, thickness = 6, className, ...aria }: ProgressBarProps) {
+  const locale = useUnit($locale)
+  const labelId = useId()
+  const clamped = Math.min(maxValue, Math.max(minValue, value))
+  const percentage = maxValue > minValue ? ((clamped - minValue) / (maxValue - minValue)) * 100 : 0
+  const valueText = valueLabel ?? new Intl.NumberFormat(locale, { style: 'percent' }).format(percentage / 100)
   return (
     <Root
-      {...aria}
-      value={value}
-      minValue={minValue}
-      maxValue={maxValue}
-      valueLabel={valueLabel}
+      role="progressbar"
+      aria-label={aria['aria-label']}
+      data-testid={aria['data-testid']}
+      aria-labelledby={label != null ? labelId : undefined}
+      aria-valuenow={clamped}
+      aria-valuemin={minValue}
+      aria-valuemax={maxValue}
+      aria-valuetext={valueText}
       className={className}
     >
-      {({ percentage = 0, valueText }) => (
-        <>
-          {label != null ? <Label>{label}</Label> : <span />}
-          {showValue && <Value>{valueText}</Value>}
-          <Track $height={thickness}>
-            <Fill $done={percentage >= 100} style={{ width: `${Math.min(100, Math.max(0, percentage))}%` }} />
-          </Track>
-        </>
-      )}
+      {label != null ? <span id={labelId}>{label}</span> : <span />}
+      {showValue && <Value>{valueText}</Value>}
+      <Track $height={thickness}>
+        <Fill $done={percentage >= 100} style={{ width: `${percentage}%` }} />
+      </Track>
     </Root>
   )
 }
-

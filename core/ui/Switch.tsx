@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { Switch as AriaSwitch, type SwitchProps as AriaSwitchProps } from 'react-aria-components/Switch'
 
-const Root = styled(AriaSwitch)`
+const Root = styled.label`
+  position: relative;
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
@@ -14,6 +14,19 @@ const Root = styled(AriaSwitch)`
     color: ${({ theme }) => theme.color.textDisabled};
     cursor: not-allowed;
   }
+`
+
+/** The native input, invisible but in place over the track (it takes the focus, Space toggles it, a form submits it). */
+const Input = styled.input`
+  position: absolute;
+  inset-block-start: 50%;
+  inset-inline-start: 0;
+  width: 32px;
+  height: 18px;
+  margin: 0;
+  transform: translateY(-50%);
+  opacity: 0;
+  cursor: inherit;
 `
 
 const Track = styled.span`
@@ -38,34 +51,55 @@ const Track = styled.span`
     transition: transform ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
   }
 
-  [data-selected] > & {
+  input:checked + & {
     background: ${({ theme }) => theme.color.primary};
     border-color: ${({ theme }) => theme.color.primary};
   }
-  [data-selected] > &::after {
+  input:checked + &::after {
     transform: translateX(14px);
     background: ${({ theme }) => theme.color.textInverse};
   }
-  [data-focus-visible] > & {
+  input:focus-visible + & {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
-  [data-disabled] > & {
+  input:disabled + & {
     opacity: 0.5;
   }
 `
 
-export interface SwitchProps extends Omit<AriaSwitchProps, 'children' | 'className' | 'style'> {
-  /** The visible label (e.g. "Новые сообщения"). */
+export interface SwitchProps {
+  /** The visible label (e.g. "Новые сообщения"); clicking it toggles the switch. */
   children?: ReactNode
+  /** Controlled state; without it the switch keeps its own, from `defaultSelected`. */
+  isSelected?: boolean
+  defaultSelected?: boolean
+  onChange?: (selected: boolean) => void
+  isDisabled?: boolean
+  name?: string
+  /** Names a switch without a visible label. */
+  'aria-label'?: string
   className?: string
 }
 
-/** An on/off setting that applies at once (react-aria: role=switch, Space toggles). */
-export function Switch({ children, ...rest }: SwitchProps) {
+/**
+ * An on/off setting that applies at once: a native <input type="checkbox" role="switch"> inside its <label> (the
+ * browser gives it the role, the state, Space to toggle and a label that toggles it), drawn as a track — no
+ * react-aria toggle machinery in the pages that only need this.
+ */
+export function Switch({ children, isSelected, defaultSelected, onChange, isDisabled, name, className, ...aria }: SwitchProps) {
   return (
-    <Root {...rest}>
-      <Track />
+    <Root className={className} data-disabled={isDisabled || undefined}>
+      <Input
+        type="checkbox"
+        role="switch"
+        name={name}
+        {...(isSelected === undefined ? { defaultChecked: defaultSelected } : { checked: isSelected })}
+        disabled={isDisabled}
+        aria-label={aria['aria-label']}
+        onChange={e => onChange?.(e.currentTarget.checked)}
+      />
+      <Track aria-hidden="true" />
       {children != null && <span>{children}</span>}
     </Root>
   )

@@ -16,5 +16,10 @@ export default definePlugin({
   widgets: [{ slot: 'header', component: () => import('./ui/ImpersonationBanner'), visible: isImpersonated }],
   // Commands and stores: fetched with its pages and banner or after sign-in, not on /login (./logic.ts).
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

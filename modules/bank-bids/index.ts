@@ -11,5 +11,11 @@ export default definePlugin({
   sidebar: [{ id: 'bank-bids', to: '/bank-bids', label: 'bank-bids:menu', order: 32, visible: isBankStaff, icon: 'bank' }],
   landing: [{ when: ({ actor }) => isBankStaff(actor), to: '/bank-bids' }],
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+    borrows: ['bids'],
+  },
 })

@@ -29,5 +29,10 @@ export default definePlugin({
   logic: () => import('./ui/list/logic'),
   notifications: [BID_NOTIFICATION],
   socketActions: [UPDATE_BIDS],
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

@@ -29,5 +29,10 @@ export default definePlugin({
   // (./logic.ts).
   logic: () => import('./logic'),
   widgets: [{ slot: 'floating', component: () => import('./ui/panel/CallPanel'), visible: hasSoftphone }],
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

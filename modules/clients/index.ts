@@ -58,5 +58,10 @@ export default definePlugin({
   links: { 'clients/company': ({ id }) => `/clients/${id}` },
   // Commands, stores and processes: fetched with its pages or after sign-in, not on /login (./logic.ts).
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

@@ -17,5 +17,10 @@ export default definePlugin({
   sidebar: [{ id: 'partners', to: '/partners', label: 'partners:menu', order: 95, visible: canSeePartners, icon: 'handshake' }],
   // Commands and stores: fetched with its pages (./logic.ts).
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

@@ -34,5 +34,10 @@ export default definePlugin({
   links: { 'tenders/tender': ({ id }) => tenderPath(id) },
   // Commands and stores: fetched with its pages (./logic.ts).
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar labels, page names and notification texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })

@@ -8,5 +8,11 @@ export default definePlugin({
   sidebar: [{ id: 'verificator', to: '/verificator', label: 'verification:menu', order: 35, visible: isVerifier, icon: 'check' }],
   landing: [{ when: ({ actor }) => isVerifier(actor), to: '/verificator' }],
   logic: () => import('./logic'),
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+    borrows: ['bids'],
+  },
 })

@@ -4,7 +4,6 @@ import { actorOf } from '../../../../core/access'
 import { $profile } from '../../../../core/auth/model'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
-import { Button } from '../../../../core/ui/Button'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../../core/ui/list/PagedTable'
 import type { Sort } from '../../../../core/ui/list/query'
@@ -17,6 +16,7 @@ import { BidFiltersBar, type BidFiltersProps } from './Filters'
 import { BIDS_LIMIT, bidsLoad, isFiltered } from './loads'
 import { bidsList, companyChoices } from './model'
 import { useBidColumns } from './view'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 /**
  * /bids (clients, agents, agent managers, 1000): the tabs of SPEC §2 with their counts, search by number, filters
@@ -41,9 +41,9 @@ export default function BidsPage() {
       description={state.data ? t('list.total', { count: state.data.total }) : undefined}
       actions={
         mayCreate ? (
-          <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: NEW_BID_PATH })} data-testid="new-bid">
+          <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: NEW_BID_PATH })} data-testid="new-bid">
             {t('list.newBid')}
-          </Button>
+          </PlainButton>
         ) : undefined
       }
       tabs={{

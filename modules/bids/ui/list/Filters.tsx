@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { Button } from '../../../../core/ui/Button'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { SERVICE_CODES } from '../../contract'
 import type { BidFilters } from './loads'
 import { serviceLabel } from './view'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 const Row = styled.div`
   display: flex;
@@ -171,13 +171,13 @@ export function BidFiltersBar({ value, onChange, companies }: BidFiltersProps) {
         </Pair>
       </Range>
       {any && (
-        <Button
+        <PlainButton
           variant="ghost"
           onPress={() => onChange({ service: '', company_id: '', date_from: '', date_to: '', amount_from: '', amount_to: '' })}
           data-testid="filters-reset"
         >
           {t('list.filters.reset')}
-        </Button>
+        </PlainButton>
       )}
     </Row>
   )

@@ -3,7 +3,6 @@ import { useMemo } from 'react'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Badge } from '../../../../core/ui/Badge'
-import { Button } from '../../../../core/ui/Button'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../../core/ui/list/PagedTable'
@@ -13,6 +12,7 @@ import { formatPhone } from '../../../../core/validation/phone'
 import type { Caller } from '../../contract'
 import { ADMIN_LIST_LIMIT as LIMIT, callersLoad } from '../../loads'
 import { callersList } from '../../model'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
@@ -44,9 +44,9 @@ export default function CallersPage() {
       title={t('pages.callers')}
       description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
       actions={
-        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
+        <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
           {t('callers.add')}
-        </Button>
+        </PlainButton>
       }
       search={{ label: t('callers.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'callers-search' }}
     >

@@ -3,7 +3,6 @@ import { useMemo } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
-import { Button } from '../../../../core/ui/Button'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../../core/ui/list/PagedTable'
@@ -12,6 +11,7 @@ import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import type { SipAccount } from '../../contract'
 import { ADMIN_LIST_LIMIT as LIMIT, sipsLoad } from '../../loads'
 import { sipsList } from '../../model'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 /** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
@@ -36,9 +36,9 @@ export default function SipsPage() {
       title={t('pages.sips')}
       description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
       actions={
-        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
+        <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
           {t('sips.add')}
-        </Button>
+        </PlainButton>
       }
       search={{ label: t('sips.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sips-search' }}
     >

@@ -6,8 +6,6 @@ import { $locale } from '../../../../core/i18n/model'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../../core/react/runtime'
 import { Alert } from '../../../../core/ui/Alert'
-import { Button } from '../../../../core/ui/Button'
-import { IconButton } from '../../../../core/ui/IconButton'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextArea } from '../../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
@@ -19,6 +17,7 @@ import { FoundLinks } from './FoundLinks'
 import { localToday } from './format'
 import { ChevronDownIcon, PhoneIcon } from './icons'
 import { NumberEntry } from './NumberEntry'
+import { PlainButton, PlainIconButton } from '../../../../core/ui/PlainButton'
 
 // The dialogs (react-aria's modal, the reminder's calendar, the radio group) come when first needed, not with the
 // panel every SIP user's page loads; the finish dialog's chunk is fetched while a call is on, before it ends.
@@ -72,7 +71,7 @@ const Dot = styled.span<{ $on: boolean }>`
   border-radius: 50%;
   background: ${({ theme, $on }) => ($on ? theme.color.success : theme.color.error)};
 `
-const Toggle = styled(Button)<{ $ringing: boolean }>`
+const Toggle = styled(PlainButton)<{ $ringing: boolean }>`
   box-shadow: ${({ theme }) => theme.shadow.md};
   ${({ theme, $ringing }) => ($ringing ? `outline: 3px solid ${theme.color.success}; outline-offset: 2px;` : '')}
 `
@@ -147,9 +146,9 @@ export default function CallPanel() {
                   {profile?.sip?.code ? ` · ${t('panel.myNumber', { code: profile.sip.code })}` : ''}
                 </Status>
               </div>
-              <IconButton aria-label={t('panel.collapse')} size="sm" onPress={close}>
+              <PlainIconButton aria-label={t('panel.collapse')} size="sm" onPress={close}>
                 <ChevronDownIcon />
-              </IconButton>
+              </PlainIconButton>
             </Row>
             <VisuallyHidden aria-live="polite">{statusText}</VisuallyHidden>
             <SipAlert alert={softphone.alert} cause={softphone.alertCause} />
@@ -241,9 +240,9 @@ function SipAlert({ alert, cause }: { alert: string | null; cause: string | null
       title={t(`alert.${alert}.title`)}
       action={
         alert === 'notConfigured' ? undefined : (
-          <Button size="sm" onPress={() => window.location.reload()}>
+          <PlainButton size="sm" onPress={() => window.location.reload()}>
             {t('alert.refresh')}
-          </Button>
+          </PlainButton>
         )
       }
     >

@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { Button } from '../../../../core/ui/Button'
-import { IconButton } from '../../../../core/ui/IconButton'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
 import { formatTimer, type CallSession, type PanelState } from '../../model'
 import { displayNumber } from './format'
 import { ContactAddIcon, HangUpIcon, KeypadIcon, MicOffIcon, PauseIcon, PhoneIcon, TransferIcon } from './icons'
+import { PlainButton, PlainIconButton } from '../../../../core/ui/PlainButton'
 
 const Number = styled.div`
   font-size: ${({ theme }) => theme.font.size.lg};
@@ -60,12 +59,12 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
           <Number data-testid="call-number">{displayNumber(session.phone)}</Number>
         </div>
         <Row gap="sm">
-          <Button variant="primary" icon={<PhoneIcon />} onPress={onAnswer} data-testid="answer">
+          <PlainButton variant="primary" icon={<PhoneIcon />} onPress={onAnswer} data-testid="answer">
             {t('panel.answer')}
-          </Button>
-          <Button variant="danger" icon={<HangUpIcon />} onPress={onDecline} data-testid="decline">
+          </PlainButton>
+          <PlainButton variant="danger" icon={<HangUpIcon />} onPress={onDecline} data-testid="decline">
             {t('panel.decline')}
-          </Button>
+          </PlainButton>
         </Row>
       </Stack>
     )
@@ -86,30 +85,30 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
       {session.transfer === 'pending' && <Muted role="status">{t('panel.transferring')}</Muted>}
       {session.transfer === 'failed' && <Muted role="alert">{t('panel.transferFailed')}</Muted>}
       <Row gap="xs" wrap>
-        <IconButton aria-label={t(session.muted ? 'panel.unmute' : 'panel.mute')} isPressed={session.muted} isDisabled={!established} onPress={onMute} variant="secondary">
+        <PlainIconButton aria-label={t(session.muted ? 'panel.unmute' : 'panel.mute')} isPressed={session.muted} isDisabled={!established} onPress={onMute} variant="secondary">
           <MicOffIcon />
-        </IconButton>
-        <IconButton aria-label={t(session.held ? 'panel.unhold' : 'panel.hold')} isPressed={session.held} isDisabled={!established} onPress={onHold} variant="secondary">
+        </PlainIconButton>
+        <PlainIconButton aria-label={t(session.held ? 'panel.unhold' : 'panel.hold')} isPressed={session.held} isDisabled={!established} onPress={onHold} variant="secondary">
           <PauseIcon />
-        </IconButton>
-        <IconButton aria-label={t('panel.keypad')} isPressed={keypad} onPress={() => setKeypad(k => !k)} variant="secondary">
+        </PlainIconButton>
+        <PlainIconButton aria-label={t('panel.keypad')} isPressed={keypad} onPress={() => setKeypad(k => !k)} variant="secondary">
           <KeypadIcon />
-        </IconButton>
-        <IconButton aria-label={t('panel.transfer')} isPressed={transferOpen} isDisabled={!established} onPress={() => setTransferOpen(o => !o)} variant="secondary">
+        </PlainIconButton>
+        <PlainIconButton aria-label={t('panel.transfer')} isPressed={transferOpen} isDisabled={!established} onPress={() => setTransferOpen(o => !o)} variant="secondary">
           <TransferIcon />
-        </IconButton>
+        </PlainIconButton>
         {onAddContact && (
-          <IconButton aria-label={t('panel.addContact')} onPress={onAddContact} variant="secondary">
+          <PlainIconButton aria-label={t('panel.addContact')} onPress={onAddContact} variant="secondary">
             <ContactAddIcon />
-          </IconButton>
+          </PlainIconButton>
         )}
       </Row>
       {keypad && (
         <Keys role="group" aria-label={t('panel.keypad')} data-testid="keypad">
           {DTMF_KEYS.map(key => (
-            <Button key={key} size="sm" isDisabled={!established} onPress={() => onDtmf(key)} aria-label={t('panel.key', { key })}>
+            <PlainButton key={key} size="sm" isDisabled={!established} onPress={() => onDtmf(key)} aria-label={t('panel.key', { key })}>
               {key}
-            </Button>
+            </PlainButton>
           ))}
         </Keys>
       )}
@@ -126,7 +125,7 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
       {transferOpen && established && (
         <Row gap="sm" align="flex-end">
           <TextField label={t('panel.transferTo')} inputMode="numeric" value={target} onChange={v => setTarget(v.replace(/\D/g, ''))} maxLength={15} />
-          <Button
+          <PlainButton
             isDisabled={target.length < 2 || session.transfer === 'pending'}
             onPress={() => {
               onTransfer(target)
@@ -134,12 +133,12 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
             }}
           >
             {t('panel.transferGo')}
-          </Button>
+          </PlainButton>
         </Row>
       )}
-      <Button variant="danger" icon={<HangUpIcon />} onPress={onHangup} fullWidth data-testid="hangup">
+      <PlainButton variant="danger" icon={<HangUpIcon />} onPress={onHangup} fullWidth data-testid="hangup">
         {t('panel.hangup')}
-      </Button>
+      </PlainButton>
     </Stack>
   )
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { Button } from '../../../../core/ui/Button'
 import { PhoneField } from '../../../../core/ui/PhoneField'
 import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextField } from '../../../../core/ui/TextField'
@@ -9,6 +8,7 @@ import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
 import { numberValidity, type CallRefusal, type NumberMode } from '../../model'
 import { ContactAddIcon, PhoneIcon } from './icons'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 const Modes = styled(Row)`
   > button[aria-pressed='true'] {
@@ -58,9 +58,9 @@ export function NumberEntry({ value, refusal, onChange, onCall, onAddContact }: 
     <Stack gap="sm">
       <Modes role="group" aria-label={t('panel.numberKind')} gap="xs">
         {(['phone', 'extension'] as const).map(m => (
-          <Button key={m} size="sm" variant={mode === m ? 'secondary' : 'ghost'} aria-pressed={mode === m} onPress={() => switchTo(m)}>
+          <PlainButton key={m} size="sm" variant={mode === m ? 'secondary' : 'ghost'} isPressed={mode === m} onPress={() => switchTo(m)}>
             {t(`panel.mode.${m}`)}
-          </Button>
+          </PlainButton>
         ))}
       </Modes>
       {mode === 'phone' ? (
@@ -92,13 +92,13 @@ export function NumberEntry({ value, refusal, onChange, onCall, onAddContact }: 
         {errorMessage}
       </VisuallyHidden>
       <Row gap="sm" wrap>
-        <Button variant="primary" icon={<PhoneIcon />} onPress={call} data-testid="call-button">
+        <PlainButton variant="primary" icon={<PhoneIcon />} onPress={call} data-testid="call-button">
           {t('panel.call')}
-        </Button>
+        </PlainButton>
         {phone && (
-          <Button icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
+          <PlainButton icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
             {t('panel.addContact')}
-          </Button>
+          </PlainButton>
         )}
       </Row>
     </Stack>
