@@ -35,7 +35,8 @@ describe('/tenders as the demo agent with the tender service', () => {
     await waitForPath(page, '/tenders')
     await expect.poll(async () => (await numbers(page)).length, { timeout: 20_000 }).toBe(50)
     const all = await total(page)
-    expect(all).toBe(3000)
+    // The demo registry's 3 000, and whatever other suites on the shared server imported (tenders-upload adds 5 000).
+    expect(all).toBeGreaterThanOrEqual(3000)
     await shot(page, '1440-ru-tenders')
 
     // Text search: the words anywhere in the subject, customer or winner; the URL keeps it.
