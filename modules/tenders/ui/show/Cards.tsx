@@ -4,6 +4,7 @@ import { useT } from '../../../../core/i18n/useT'
 import { Panel } from '../../../../core/ui/Card'
 import type { TenderDetails, TenderListItem } from '../../contract'
 import { tenderPath } from '../../notifications'
+import { lawName, regionName } from '../labels'
 import { useFormat } from './format'
 import { Facts, Phone, Rows } from './parts'
 
@@ -53,8 +54,8 @@ export function TenderCard({ tender }: { tender: TenderDetails }) {
           {tender.customer_name}
           {tender.customer_inn && ` · ${t('show.winner.inn')} ${tender.customer_inn}`}
         </Fact>
-        <Fact label={t('show.tender.law')} field="federal_law">{t(['registry.law', 'show.tender.lawValue'], { law: tender.federal_law })}</Fact>
-        <Fact label={t('show.tender.region')} field="region">{t([`registry.regions.${tender.region}`, 'show.tender.regionValue'], { code: tender.region })}</Fact>
+        <Fact label={t('show.tender.law')} field="federal_law">{lawName(t, tender.federal_law)}</Fact>
+        <Fact label={t('show.tender.region')} field="region">{regionName(t, tender.region)}</Fact>
         <Fact label={t('show.tender.initialPrice')} field="initial_price">{f.money(tender.initial_price)}</Fact>
         <Fact label={t('show.tender.contractPrice')} field="contract_price">{f.money(tender.contract_price)}</Fact>
         <Fact label={t('show.tender.guarantee')} field="guarantee_amount">{tender.guarantee_amount === null ? t('show.tender.noGuarantee') : f.money(tender.guarantee_amount)}</Fact>
