@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { formatPhone } from '../../../core/validation'
 import { useT } from '../../../core/i18n/useT'
-import { $locale } from '../../../core/i18n/model'
+import { useTenderFormats } from './format'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
@@ -32,7 +32,7 @@ export const duration = (seconds: number) => `${pad(Math.floor(seconds / 60))}:$
  */
 export default function CallListPage() {
   const t = useT('tenders')
-  const locale = useUnit($locale)
+  const f = useTenderFormats()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(callListLoad)
   const state = useUnit(callList.$state)
@@ -47,9 +47,8 @@ export default function CallListPage() {
   }
 
   const columns = useMemo<DataColumn<CallListItem>[]>(() => {
-    const when = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' })
     return [
-      { id: 'date', header: t('callList.columns.date'), cell: c => when.format(new Date(c.created_at)), nowrap: true, isRowHeader: true },
+      { id: 'date', header: t('callList.columns.date'), cell: c => f.instant(c.created_at), nowrap: true, isRowHeader: true },
       { id: 'employee', header: t('callList.columns.employee'), cell: c => c.employee.name, minWidth: 140 },
       {
         id: 'tender',
@@ -70,7 +69,7 @@ export default function CallListPage() {
       { id: 'outcome', header: t('callList.columns.outcome'), cell: c => t(`callList.outcomes.${c.outcome ?? 'none'}`), nowrap: true },
       { id: 'comment', header: t('callList.columns.comment'), cell: c => c.comment ?? '—', minWidth: 200 },
     ]
-  }, [t, locale])
+  }, [t, f])
 
   const employees = state.data?.employees ?? []
   const busy = exporting.status === 'running'

@@ -14,7 +14,7 @@ import { GlobalLoader } from '../../../../core/ui/GlobalLoader'
 import { Stack } from '../../../../core/ui/Stack'
 import { formatPhone } from '../../../../core/validation'
 import { cabinetLink, KP_API, KP_LINK_CODE, KP_TOKEN, type CabinetOffer } from '../../kp/contract'
-import { useKpFormats } from './format'
+import { useTenderFormats } from '../format'
 import { CabinetFrame } from './CabinetFrame'
 
 type State =
@@ -68,7 +68,7 @@ const Actions = styled.div`
  */
 export default function CabinetPage() {
   const t = useT('tenders')
-  const f = useKpFormats()
+  const f = useTenderFormats()
   const { api, bus, dispatch } = useRuntime()
   const profile = useUnit($profile)
   const token = new URLSearchParams(useSearch()).get('kp') ?? ''

@@ -5,7 +5,7 @@ import { Panel } from '../../../../core/ui/Card'
 import type { TenderDetails, TenderListItem } from '../../contract'
 import { tenderPath } from '../../notifications'
 import { lawName, regionName } from '../labels'
-import { useFormat } from './format'
+import { useTenderFormats } from '../format'
 import { Facts, Phone, Rows } from './parts'
 
 const LotsTitle = styled.h3`
@@ -44,7 +44,7 @@ export function WinnerCard({ tender }: { tender: TenderDetails }) {
 /** The procurement itself. */
 export function TenderCard({ tender }: { tender: TenderDetails }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   return (
     <Panel title={t('show.tender.title')} data-testid="tender-card">
       <Facts>
@@ -89,7 +89,7 @@ export function TenderCard({ tender }: { tender: TenderDetails }) {
 /** SPEC §9: the winner's other tenders with a protocol of the last 10 days. */
 export function Participation({ items }: { items: readonly TenderListItem[] }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   return (
     <Panel title={t('show.participation.title')} data-testid="tender-participation">
       {items.length === 0 ? (
