@@ -5,8 +5,9 @@ import { Panel } from '../../../../core/ui/Card'
 import type { TenderDetails, TenderListItem } from '../../contract'
 import { tenderPath } from '../../notifications'
 import { lawName, regionName } from '../labels'
+import { Facts } from '../Facts'
 import { useTenderFormats } from '../format'
-import { Facts, Phone, Rows } from './parts'
+import { Phone, Rows } from './parts'
 
 const LotsTitle = styled.h3`
   margin: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xs}`};

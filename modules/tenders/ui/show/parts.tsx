@@ -9,27 +9,6 @@ import { Button } from '../../../../core/ui/Button'
 import { TENDER_PAGE } from '../../contract'
 import { phoneText } from './format'
 
-/** Label / value pairs; two columns on a wide card, one under the other on a phone. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(120px, 1fr) 2fr;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: 1fr;
-    dd {
-      margin-bottom: ${({ theme }) => theme.space.sm};
-    }
-  }
-`
-
 /** A plain list of rows inside a panel (contacts, callbacks, comments): dividers, no bullets. */
 export const Rows = styled.ul`
   list-style: none;
