@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { formatPhone } from '../../../core/validation'
 import { useT } from '../../../core/i18n/useT'
-import { useTenderFormats } from './format'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
@@ -20,6 +19,7 @@ import { OUTCOME_FILTER, callListLoad } from '../call-list/loads'
 import { $callExport, callList } from '../call-list/model'
 import { tenderPath } from '../notifications'
 import { DateFilter } from './DateFilter'
+import { useTenderFormats } from './format'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** Talk time as the call panel shows it: mm:ss. */
