@@ -1,7 +1,6 @@
 import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { formatPhone } from '../../../core/validation'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -19,7 +18,7 @@ import { OUTCOME_FILTER, callListLoad } from '../call-list/loads'
 import { $callExport, callList } from '../call-list/model'
 import { tenderPath } from '../notifications'
 import { DateFilter } from './DateFilter'
-import { useTenderFormats } from './format'
+import { phoneText, useTenderFormats } from './format'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** Talk time as the call panel shows it: mm:ss. */
@@ -64,7 +63,7 @@ export default function CallListPage() {
           ),
       },
       { id: 'contact', header: t('callList.columns.contact'), cell: c => c.contact ?? '—' },
-      { id: 'phone', header: t('callList.columns.phone'), cell: c => (c.phone.length === 11 ? formatPhone(c.phone) : c.phone), nowrap: true },
+      { id: 'phone', header: t('callList.columns.phone'), cell: c => phoneText(c.phone), nowrap: true },
       { id: 'duration', header: t('callList.columns.duration'), cell: c => duration(c.duration), nowrap: true, align: 'end' },
       { id: 'outcome', header: t('callList.columns.outcome'), cell: c => t(`callList.outcomes.${c.outcome ?? 'none'}`), nowrap: true },
       { id: 'comment', header: t('callList.columns.comment'), cell: c => c.comment ?? '—', minWidth: 200 },

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react'
 import { useMemo } from 'react'
 import { $locale } from '../../../core/i18n/model'
+import { formatPhone } from '../../../core/validation'
 
 /** Money, dates and instants in the user's language, for every tenders screen (one formatter per locale). */
 export function useTenderFormats() {
@@ -22,4 +23,10 @@ export function useTenderFormats() {
       instant: (iso: string) => instant.format(new Date(iso)),
     }
   }, [locale])
+}
+
+/** A stored phone as people read it: a +7 number (11 digits, or the 10 of a masked registry phone) masked, anything else as it is. */
+export const phoneText = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '')
+  return digits.length === 11 || digits.length === 10 ? formatPhone(digits.padStart(11, '7')) : phone
 }

@@ -1,12 +1,6 @@
-import { formatPhone } from '../../../../core/validation'
 import { useT } from '../../../../core/i18n/useT'
 import { TENDER_HISTORY_TYPE, type CallEndedValue, type TenderHistoryEvent } from '../../contract'
-
-/** A stored phone as people read it: a +7 number (11 digits, or the 10 of a masked registry phone) masked, anything else as it is. */
-export const phoneText = (phone: string): string => {
-  const digits = phone.replace(/\D/g, '')
-  return digits.length === 11 || digits.length === 10 ? formatPhone(digits.padStart(11, '7')) : phone
-}
+import { phoneText } from '../format'
 
 const HISTORY_KEY: Record<number, string> = Object.fromEntries(Object.entries(TENDER_HISTORY_TYPE).map(([name, type]) => [type, name]))
 

@@ -7,7 +7,7 @@ import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
 import { TENDER_PAGE } from '../../contract'
-import { phoneText } from './format'
+import { phoneText } from '../format'
 
 /** A plain list of rows inside a panel (contacts, callbacks, comments): dividers, no bullets. */
 export const Rows = styled.ul`
