@@ -12,7 +12,7 @@ export const TENDER_SORTS = ['protocol_date', 'initial_price', 'contract_price',
 export type TenderSort = (typeof TENDER_SORTS)[number]
 export const TENDER_SORT_DEFAULT = '-protocol_date'
 export const TENDER_LAWS = [44, 223, 615] as const
-/** Russian region codes (names under `tenders:regions.<code>`). */
+/** Russian region codes (names under `tenders:registry.regions.<code>`). */
 export const TENDER_REGIONS = [...Array.from({ length: 79 }, (_, i) => i + 1), 83, 86, 87, 89, 91, 92] as const
 export const TENDER_LIMIT_DEFAULT = 50
 export const TENDER_LIMIT_MAX = 100

@@ -6,9 +6,9 @@
  * "decision maker", and sees the tender's history (3 call, 4 call ended), its contact with the rating and its
  * call-back appear live on the open page. Screenshots at 1440 and 390 (E2E_SHOTS=<dir>); no sideways scroll at 390.
  *
- * The test runs its own server on a throw-away database of the Postgres server (E2E_DATABASE_URL, by default the
- * local one) so it can put the tender there itself, and its own SIP peer. It is skipped, with the reason printed,
- * when Kamailio cannot be installed or no Postgres server answers.
+ * The test runs its own SIP peer and its own server pointed at it (SIP_WS_URL), over the demo seed: the tender is
+ * one of the seeded registry's, the winner agent registered under its winner's phone. It is skipped, with the reason
+ * printed, when Kamailio cannot be installed.
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { createSocket } from 'node:dgram'
@@ -16,27 +16,25 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { drizzle } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scratchDatabase } from '../../server/testing/test-db'
 import { tenderRow } from '../../modules/tenders/server/generate'
-import { tenders } from '../../modules/tenders/tables'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
 import { jssipChunk, rawEvents, startRawAgent } from './call-latency'
 
 const run = promisify(execFile)
 const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
-const ADMIN_URL = process.env.E2E_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres'
-const postgres = spawnSync('node', ['-e', `const c=new (require('pg').Client)(${JSON.stringify(ADMIN_URL)});c.connect().then(()=>c.end()).catch(()=>process.exit(1))`], { cwd: REPO_ROOT })
-const skipReason = ensured.status !== 0 ? `kamailio cannot be installed here: ${(ensured.stderr || ensured.stdout).trim()}` : postgres.status !== 0 ? `no Postgres server at ${ADMIN_URL}` : ''
+const skipReason = ensured.status !== 0 ? `kamailio cannot be installed here: ${(ensured.stderr || ensured.stdout).trim()}` : ''
 if (skipReason) console.warn(`[tender-show.test] SKIPPED — ${skipReason}`)
 
 const OPERATOR = '+7 (700) 100-01-50' // role 150, tender service, SIP code 1150
-const WINNER_PHONE = '(910) 123-45-67'
-const WINNER_SIP = '79101234567' // what the softphone dials for the winner's +7 number
+// A tender of the demo seed (ids follow the generator's rows) with nothing in its history yet.
+const TENDER_ID = 2002
+const TENDER = tenderRow(TENDER_ID - 1, 0)
+const NUMBER = TENDER.notification_number
+const WINNER_PHONE = TENDER.winner_phone! // the generator gives every winner one
+const WINNER_SIP = `7${WINNER_PHONE.replace(/\D/g, '')}` // what the softphone dials for the winner's +7 number
 const SHOTS = process.env.E2E_SHOTS
 
 function freeUdpPort(): Promise<number> {
@@ -79,8 +77,6 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
   let wsUrl = ''
   let server: RunningServer | undefined
   let browser: Browser | undefined
-  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined
-  let pool: pg.Pool | undefined
   const sessions: Session[] = []
   const peer = (command: string) => run('bash', [join(REPO_ROOT, 'scripts/sip-peer.sh'), command], { env: peerEnv, cwd: REPO_ROOT })
 
@@ -96,9 +92,7 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     }
     await peer('start')
     wsUrl = `ws://127.0.0.1:${wsPort}`
-    database = await scratchDatabase(ADMIN_URL, 'tender_show_e2e')
-    server = await startServer({ env: { SIP_WS_URL: wsUrl, DATABASE_URL: database.url, SEED: 'always' } })
-    pool = new pg.Pool({ connectionString: database.url, max: 1 })
+    server = await startServer({ env: { SIP_WS_URL: wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
 
@@ -106,8 +100,6 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     for (const s of sessions) await s.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
     await server?.destroy().catch(() => undefined)
-    await pool?.end().catch(() => undefined)
-    await database?.drop().catch(() => undefined)
     if (sipDir) {
       await peer('stop').catch(() => undefined)
       rmSync(sipDir, { recursive: true, force: true })
@@ -115,12 +107,6 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
   })
 
   it('calls the winner, logs 104 with a call-back, adds a contact rated 2, and sees the history update live', async () => {
-    const [row] = await drizzle(pool!)
-      .insert(tenders)
-      .values({ ...tenderRow(1, Date.now()), winner_phone: WINNER_PHONE })
-      .returning({ id: tenders.id, number: tenders.notification_number })
-    const { id, number } = row!
-
     // The winner's phone: a raw JsSIP agent registered under the winner's number, answering by itself.
     const winner = await newSession(browser!, server!.url)
     sessions.push(winner)
@@ -133,9 +119,9 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     const page = operator.page
     await page.setViewportSize({ width: 1440, height: 900 })
     await signInAndWait(page, OPERATOR)
-    await page.goto(`/tenders/${id}`)
+    await page.goto(`/tenders/${TENDER_ID}`)
     await page.locator('[data-testid="tender-screen"]').waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Закупка № ${number}`)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Закупка № ${NUMBER}`)
     await page.locator('[data-testid="tender-history"]').getByText('С закупкой пока ничего не происходило.').waitFor()
 
     // Click-to-call on the winner card: the panel opens and dials with the tender as its page.
@@ -171,7 +157,7 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     // Live on the open page: the call's end with its outcome (4), the contact's rating, the call-back.
     const ended = page.locator('[data-testid="tender-history"] li[data-type="4"]')
     await ended.waitFor()
-    expect(await ended.textContent()).toContain('Перезвонить · +7 (910) 123-45-67 · Просит КП, перезвонить завтра')
+    expect(await ended.textContent()).toContain(`Перезвонить · +7 ${WINNER_PHONE} · Просит КП, перезвонить завтра`)
     const types = await page.locator('[data-testid="tender-history"] li').evaluateAll(items => items.map(li => li.getAttribute('data-type')))
     expect(types).toEqual(['4', '3'])
     await page.locator('[data-testid="tender-contact"][data-rating="2"]', { hasText: 'Лицо, принимающее решение' }).waitFor()
@@ -182,7 +168,7 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
 
     // The panel's earlier calls for the winner's number name this tender (SPEC §3 search result call).
     await panel(page).getByRole('textbox').first().fill(WINNER_PHONE)
-    await page.locator('[data-testid="found-call-tender"]', { hasText: number }).first().waitFor()
+    await page.locator('[data-testid="found-call-tender"]', { hasText: NUMBER }).first().waitFor()
 
     await panel(page).getByRole('button', { name: 'Свернуть панель телефона' }).click()
     await panel(page).waitFor({ state: 'detached' })

@@ -4,9 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite } from '../../server/db/client'
 import { tenderRow } from '../../modules/tenders/server/generate'
-import { tenders } from '../../modules/tenders/tables'
 import { launchBrowser, newSession, sel, signIn, waitForPath } from './support/browser'
 import { freePort, startServer, type RunningServer } from './support/server'
 
@@ -16,7 +14,9 @@ import { freePort, startServer, type RunningServer } from './support/server'
  * both appear live on the agent's open tender — then signs in there (9); the agent's /tenders-kp shows each step. E2E_SHOTS=<dir> saves /tenders-kp and /cabinet at 1440 and 390 px in ru and en.
  */
 const SHOTS = process.env.E2E_SHOTS
-const WINNER_EMAIL = 'winner@romashka.example'
+// A tender of the demo seed (ids follow the generator's rows) nobody took: its winner's address gets the letter.
+const TENDER_ID = 2001
+const TENDER = tenderRow(TENDER_ID - 1, 0)
 const inbox: string[] = []
 const smtp = new SMTPServer({
   authOptional: true,
@@ -33,7 +33,6 @@ const smtp = new SMTPServer({
 })
 
 let server: RunningServer
-let tenderId = 0
 
 /** Quoted-printable → text. */
 const qp = (text: string) => Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
@@ -57,23 +56,9 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 
 beforeAll(async () => {
   await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve))
+  // Its own server for the real SMTP server (the shared one keeps letters in mail_outbox), the letter's links on it.
   const port = await freePort()
-  const env = { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, PUBLIC_URL: `http://127.0.0.1:${port}`, SIGNIN_RATE_LIMIT: '1000/min' }
-  // The demo seed has no tenders yet: seeded and migrated first, then one tender of the generator put in while the
-  // server is down (the embedded database has one user at a time), then up again over the same data.
-  const first = await startServer({ port, env })
-  await first.stop()
-  const handle = await openPglite(join(first.dataDir, 'db'))
-  try {
-    const [row] = await handle.db
-      .insert(tenders)
-      .values({ ...tenderRow(0, Date.now()), winner_email: WINNER_EMAIL })
-      .returning({ id: tenders.id })
-    tenderId = row!.id
-  } finally {
-    await handle.close()
-  }
-  server = await startServer({ port, env, dataDir: first.dataDir })
+  server = await startServer({ port, env: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, PUBLIC_URL: `http://127.0.0.1:${port}`, SIGNIN_RATE_LIMIT: '1000/min' } })
 }, 240_000)
 afterAll(async () => {
   await server?.destroy()
@@ -88,11 +73,11 @@ describe('commercial proposals: send, track, /cabinet, /tenders-kp', () => {
       const me = await newSession(browser, server.url)
       await signIn(me.page, '+7 (700) 100-00-30')
       await me.page.waitForURL(url => url.pathname !== '/login')
-      await me.page.goto(`/tenders/${tenderId}`)
+      await me.page.goto(`/tenders/${TENDER_ID}`)
       await me.page.getByTestId('kp-send-open').click()
       await me.page.getByTestId('kp-preview').click()
       await me.page.getByTestId('kp-letter').waitFor()
-      expect(await me.page.getByTestId('kp-letter').innerText()).toContain(`Кому: ${WINNER_EMAIL}`)
+      expect(await me.page.getByTestId('kp-letter').innerText()).toContain(`Кому: ${TENDER.winner_email}`)
       await shot(me.page, 'kp-preview-1440-ru')
       await me.page.getByTestId('kp-send').click()
       await me.page.getByTestId('kp-dialog').waitFor({ state: 'detached' })
@@ -113,7 +98,7 @@ describe('commercial proposals: send, track, /cabinet, /tenders-kp', () => {
       await waitForPath(winner.page, '/cabinet')
       await winner.page.getByTestId('cabinet-offer').waitFor()
       expect(await winner.page.locator('h1').innerText()).toContain('коммерческое предложение')
-      expect(await winner.page.getByTestId('cabinet-page').innerText()).toContain(tenderRow(0, Date.now()).notification_number)
+      expect(await winner.page.getByTestId('cabinet-page').innerText()).toContain(TENDER.notification_number)
 
       // The agent's open tender shows both steps live (pushed over the socket, no reload).
       await history.getByText('Клиент открыл КП').waitFor()

@@ -1,9 +1,7 @@
 import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { formatPhone } from '../../../core/validation'
 import { useT } from '../../../core/i18n/useT'
-import { $locale } from '../../../core/i18n/model'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
@@ -20,6 +18,7 @@ import { OUTCOME_FILTER, callListLoad } from '../call-list/loads'
 import { $callExport, callList } from '../call-list/model'
 import { tenderPath } from '../notifications'
 import { DateFilter } from './DateFilter'
+import { phoneText, useTenderFormats } from './format'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** Talk time as the call panel shows it: mm:ss. */
@@ -32,7 +31,7 @@ export const duration = (seconds: number) => `${pad(Math.floor(seconds / 60))}:$
  */
 export default function CallListPage() {
   const t = useT('tenders')
-  const locale = useUnit($locale)
+  const f = useTenderFormats()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(callListLoad)
   const state = useUnit(callList.$state)
@@ -47,9 +46,8 @@ export default function CallListPage() {
   }
 
   const columns = useMemo<DataColumn<CallListItem>[]>(() => {
-    const when = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' })
     return [
-      { id: 'date', header: t('callList.columns.date'), cell: c => when.format(new Date(c.created_at)), nowrap: true, isRowHeader: true },
+      { id: 'date', header: t('callList.columns.date'), cell: c => f.instant(c.created_at), nowrap: true, isRowHeader: true },
       { id: 'employee', header: t('callList.columns.employee'), cell: c => c.employee.name, minWidth: 140 },
       {
         id: 'tender',
@@ -65,12 +63,12 @@ export default function CallListPage() {
           ),
       },
       { id: 'contact', header: t('callList.columns.contact'), cell: c => c.contact ?? '—' },
-      { id: 'phone', header: t('callList.columns.phone'), cell: c => (c.phone.length === 11 ? formatPhone(c.phone) : c.phone), nowrap: true },
+      { id: 'phone', header: t('callList.columns.phone'), cell: c => phoneText(c.phone), nowrap: true },
       { id: 'duration', header: t('callList.columns.duration'), cell: c => duration(c.duration), nowrap: true, align: 'end' },
       { id: 'outcome', header: t('callList.columns.outcome'), cell: c => t(`callList.outcomes.${c.outcome ?? 'none'}`), nowrap: true },
       { id: 'comment', header: t('callList.columns.comment'), cell: c => c.comment ?? '—', minWidth: 200 },
     ]
-  }, [t, locale])
+  }, [t, f])
 
   const employees = state.data?.employees ?? []
   const busy = exporting.status === 'running'

@@ -14,6 +14,7 @@ import { isExpired, kpOfToken, liveKpOfToken, type KpRow } from './tokens'
 /** A transparent 1×1 gif: the open pixel's answer, whatever the token. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
+// A client's step on a KP is a tender event (type 1), not a call-back (type 2): notifications.ts.
 const [TENDER_EVENT] = TENDER_NOTIFICATIONS
 
 /** A tracking step: its time column, its history type and the sender's notification text (`title_<context>`). */

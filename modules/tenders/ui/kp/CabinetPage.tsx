@@ -14,7 +14,8 @@ import { GlobalLoader } from '../../../../core/ui/GlobalLoader'
 import { Stack } from '../../../../core/ui/Stack'
 import { formatPhone } from '../../../../core/validation'
 import { cabinetLink, KP_API, KP_LINK_CODE, KP_TOKEN, type CabinetOffer } from '../../kp/contract'
-import { useKpFormats } from './format'
+import { Facts } from '../Facts'
+import { useTenderFormats } from '../format'
 import { CabinetFrame } from './CabinetFrame'
 
 type State =
@@ -27,24 +28,6 @@ const Section = styled.section`
   h2 {
     margin: 0 0 ${({ theme }) => theme.space.sm};
     font-size: ${({ theme }) => theme.font.size.lg};
-  }
-`
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(120px, max-content) 1fr;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-  }
-  @media ${({ theme }) => theme.media.phone} {
-    grid-template-columns: 1fr;
-    dd {
-      margin-bottom: ${({ theme }) => theme.space.sm};
-    }
   }
 `
 const Offer = styled.p`
@@ -68,7 +51,7 @@ const Actions = styled.div`
  */
 export default function CabinetPage() {
   const t = useT('tenders')
-  const f = useKpFormats()
+  const f = useTenderFormats()
   const { api, bus, dispatch } = useRuntime()
   const profile = useUnit($profile)
   const token = new URLSearchParams(useSearch()).get('kp') ?? ''

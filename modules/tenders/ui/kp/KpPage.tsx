@@ -15,7 +15,7 @@ import { KP_API, KP_STATES, type KpItem, type KpPage as KpPageData } from '../..
 import { tenderPath } from '../../notifications'
 import { KpFilters } from './KpFilters'
 import { KpTracking } from './KpTracking'
-import { useKpFormats } from './format'
+import { useTenderFormats } from '../format'
 import { isFiltered, kpLoad } from './loads'
 import { kpList } from './model'
 
@@ -33,7 +33,7 @@ const Two = styled.span`
 
 function useColumns(now: number): DataColumn<KpItem>[] {
   const t = useT('tenders')
-  const f = useKpFormats()
+  const f = useTenderFormats()
   return useMemo<DataColumn<KpItem>[]>(
     () => [
       {
@@ -65,7 +65,7 @@ function useColumns(now: number): DataColumn<KpItem>[] {
         header: t('kp.list.sentAt'),
         cell: kp => (
           <Two>
-            <span>{f.time(kp.sent_at)}</span>
+            <span>{f.instant(kp.sent_at)}</span>
             <small>{t(`kp.kinds.${kp.kind}`)}</small>
           </Two>
         ),

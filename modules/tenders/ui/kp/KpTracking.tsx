@@ -2,7 +2,7 @@ import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
 import { Badge, type BadgeTone } from '../../../../core/ui/Badge'
 import type { KpItem, KpState } from '../../kp/contract'
-import { useKpFormats } from './format'
+import { useTenderFormats } from '../format'
 
 const TONE: Readonly<Record<KpState, BadgeTone>> = { sent: 'neutral', opened: 'info', followed: 'warning', signed_in: 'success' }
 
@@ -17,11 +17,11 @@ const Steps = styled.span`
 /** A KP's state as a badge, then each step reached with its time, and the link's expiry. */
 export function KpTracking({ kp, now }: { kp: KpItem; now: number }) {
   const t = useT('tenders')
-  const f = useKpFormats()
+  const f = useTenderFormats()
   const steps = [
-    kp.opened_at && t('kp.list.openedAt', { time: f.time(kp.opened_at) }),
-    kp.followed_at && t('kp.list.followedAt', { time: f.time(kp.followed_at) }),
-    kp.signed_in_at && t('kp.list.signedInAt', { time: f.time(kp.signed_in_at) }),
+    kp.opened_at && t('kp.list.openedAt', { time: f.instant(kp.opened_at) }),
+    kp.followed_at && t('kp.list.followedAt', { time: f.instant(kp.followed_at) }),
+    kp.signed_in_at && t('kp.list.signedInAt', { time: f.instant(kp.signed_in_at) }),
   ].filter(Boolean)
   const expired = new Date(kp.expires_at).getTime() <= now
   return (
@@ -30,7 +30,7 @@ export function KpTracking({ kp, now }: { kp: KpItem; now: number }) {
         <Badge tone={TONE[kp.state]}>{t(`kp.states.${kp.state}`)}</Badge>
       </span>
       {steps.length === 0 ? <span>{t('kp.list.notOpened')}</span> : steps.map(step => <span key={step as string}>{step}</span>)}
-      <span>{t(expired ? 'kp.list.expired' : 'kp.list.expires', { date: f.date(kp.expires_at) })}</span>
+      <span>{t(expired ? 'kp.list.expired' : 'kp.list.expires', { date: f.day(kp.expires_at) })}</span>
     </Steps>
   )
 }

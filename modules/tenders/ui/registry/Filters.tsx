@@ -5,6 +5,7 @@ import { PlainButton } from '../../../../core/ui/PlainButton'
 import { PlainCheckbox } from '../../../../core/ui/PlainCheckbox'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { TENDER_LAWS, TENDER_REGIONS } from '../../registry'
+import { lawName, regionName } from '../labels'
 import { LIMITS, type RegistryQuery } from './loads'
 
 const Form = styled.div`
@@ -121,14 +122,14 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
         value={value.region}
         onChange={region => onChange({ region: region as RegistryQuery['region'] })}
         placeholder={t('registry.filters.anyRegion')}
-        options={TENDER_REGIONS.map(code => ({ value: String(code), label: t(`registry.regions.${code}`) }))}
+        options={TENDER_REGIONS.map(code => ({ value: String(code), label: regionName(t, code) }))}
       />
       <SelectField
         label={t('registry.filters.law')}
         value={value.law}
         onChange={law => onChange({ law: law as RegistryQuery['law'] })}
         placeholder={t('registry.filters.anyLaw')}
-        options={TENDER_LAWS.map(law => ({ value: String(law), label: t('registry.law', { law }) }))}
+        options={TENDER_LAWS.map(law => ({ value: String(law), label: lawName(t, law) }))}
       />
       <Range aria-labelledby={priceId}>
         <Legend id={priceId}>{t('registry.filters.price')}</Legend>

@@ -8,6 +8,7 @@ import { useDispatch } from '../../../../core/react/runtime'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { PlainButton } from '../../../../core/ui/PlainButton'
 import type { TenderListItem } from '../../contract'
+import { regionName } from '../labels'
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
@@ -54,7 +55,7 @@ export function useRegistryColumns(): DataColumn<TenderListItem>[] {
           <>
             {r.name}
             <Second>
-              {r.customer_name} · {t(`registry.regions.${r.region}`, { defaultValue: String(r.region) })}
+              {r.customer_name} · {regionName(t, r.region)}
             </Second>
           </>
         ),

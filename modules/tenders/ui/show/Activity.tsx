@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../../../core/ui/Badge'
 import { Button } from '../../../../core/ui/Button'
 import { Panel } from '../../../../core/ui/Card'
 import { SHOW_TENDER_API, type TenderCallback, type TenderContact } from '../../contract'
-import { useFormat } from './format'
+import { useTenderFormats } from '../format'
 import type { Loaded } from './load'
 import { Phone, Rows } from './parts'
 
@@ -52,7 +52,7 @@ export function Contacts({ tenderId, state }: { tenderId: number; state: Loaded<
 /** Call-back reminders on the tender (call-center tasks of type 20): when, whose, and marking one done. */
 export function Callbacks({ tenderId, state, changed }: { tenderId: number; state: Loaded<TenderCallback[]>; changed: () => void }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   const { api } = useRuntime()
   const [pending, setPending] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)

@@ -4,8 +4,10 @@ import { useT } from '../../../../core/i18n/useT'
 import { Panel } from '../../../../core/ui/Card'
 import type { TenderDetails, TenderListItem } from '../../contract'
 import { tenderPath } from '../../notifications'
-import { useFormat } from './format'
-import { Facts, Phone, Rows } from './parts'
+import { lawName, regionName } from '../labels'
+import { Facts } from '../Facts'
+import { useTenderFormats } from '../format'
+import { Phone, Rows } from './parts'
 
 const LotsTitle = styled.h3`
   margin: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.xs}`};
@@ -43,7 +45,7 @@ export function WinnerCard({ tender }: { tender: TenderDetails }) {
 /** The procurement itself. */
 export function TenderCard({ tender }: { tender: TenderDetails }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   return (
     <Panel title={t('show.tender.title')} data-testid="tender-card">
       <Facts>
@@ -53,8 +55,8 @@ export function TenderCard({ tender }: { tender: TenderDetails }) {
           {tender.customer_name}
           {tender.customer_inn && ` · ${t('show.winner.inn')} ${tender.customer_inn}`}
         </Fact>
-        <Fact label={t('show.tender.law')} field="federal_law">{t(['registry.law', 'show.tender.lawValue'], { law: tender.federal_law })}</Fact>
-        <Fact label={t('show.tender.region')} field="region">{t([`registry.regions.${tender.region}`, 'show.tender.regionValue'], { code: tender.region })}</Fact>
+        <Fact label={t('show.tender.law')} field="federal_law">{lawName(t, tender.federal_law)}</Fact>
+        <Fact label={t('show.tender.region')} field="region">{regionName(t, tender.region)}</Fact>
         <Fact label={t('show.tender.initialPrice')} field="initial_price">{f.money(tender.initial_price)}</Fact>
         <Fact label={t('show.tender.contractPrice')} field="contract_price">{f.money(tender.contract_price)}</Fact>
         <Fact label={t('show.tender.guarantee')} field="guarantee_amount">{tender.guarantee_amount === null ? t('show.tender.noGuarantee') : f.money(tender.guarantee_amount)}</Fact>
@@ -88,7 +90,7 @@ export function TenderCard({ tender }: { tender: TenderDetails }) {
 /** SPEC §9: the winner's other tenders with a protocol of the last 10 days. */
 export function Participation({ items }: { items: readonly TenderListItem[] }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   return (
     <Panel title={t('show.participation.title')} data-testid="tender-participation">
       {items.length === 0 ? (

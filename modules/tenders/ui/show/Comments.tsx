@@ -10,14 +10,14 @@ import { TextArea } from '../../../../core/ui/TextArea'
 import { tenderCommentForm } from '../../comment-form'
 import { SHOW_TENDER_API, type TenderComment } from '../../contract'
 import { ListNote } from './Activity'
-import { useFormat } from './format'
+import { useTenderFormats } from '../format'
 import type { Loaded } from './load'
 import { Rows } from './parts'
 
 /** The tender's comments, newest first, and the form to add one (the server's schema, checked here first). */
 export function Comments({ tenderId, state, changed }: { tenderId: number; state: Loaded<TenderComment[]>; changed: () => void }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   const { api } = useRuntime()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)

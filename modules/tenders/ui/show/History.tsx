@@ -3,7 +3,8 @@ import { useT } from '../../../../core/i18n/useT'
 import { Panel } from '../../../../core/ui/Card'
 import type { TenderHistoryEvent } from '../../contract'
 import { ListNote } from './Activity'
-import { useFormat, useHistoryText } from './format'
+import { useTenderFormats } from '../format'
+import { useHistoryText } from './format'
 import type { Loaded } from './load'
 
 const Line = styled.ol`
@@ -35,7 +36,7 @@ const Line = styled.ol`
 /** The tender's timeline, newest first; live (the page reads it again on `updateTender`). */
 export function History({ state }: { state: Loaded<TenderHistoryEvent[]> }) {
   const t = useT('tenders')
-  const f = useFormat()
+  const f = useTenderFormats()
   const text = useHistoryText()
   return (
     <Panel title={t('show.history.title')} data-testid="tender-history">

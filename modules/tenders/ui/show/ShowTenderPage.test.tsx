@@ -82,7 +82,7 @@ describe('ShowTender /tenders/{id}', () => {
     await waitFor(() => expect(screen.getByTestId('tender-callback').getAttribute('data-done')).toBe('true'))
   })
 
-  it('toggles the favourite with its toast, and takes the tender to work', async () => {
+  it('toggles the favourite and takes the tender to work with the registry’s commands and toasts', async () => {
     const server = tenderServer()
     const base = answerTender(server)
     const kit = await open((req: Sent) => {
@@ -101,9 +101,25 @@ describe('ShowTender /tenders/{id}', () => {
     await screen.findByTestId('tender-screen')
     await userEvent.click(screen.getByTestId('tender-favourite'))
     await waitFor(() => expect(screen.getByTestId('tender-favourite').getAttribute('aria-pressed')).toBe('true'))
-    expect(toasts).toEqual(['Закупка добавлена в избранное'])
+    expect(toasts).toEqual(['tenders:registry.favouriteOn'])
     await userEvent.click(screen.getByTestId('tender-take'))
     await waitFor(() => expect(screen.getByTestId('tender-taken').textContent).toBe('В работе у вас'))
+    expect(toasts).toEqual(['tenders:registry.favouriteOn', 'tenders:registry.taken'])
+  })
+
+  it('reads the tender again after a refused take, so it says who has it', async () => {
+    const server = tenderServer()
+    const base = answerTender(server)
+    await open((req: Sent) => {
+      if (req.method === 'POST' && req.path === 'v1/tenders/1/take') {
+        server.tender = { ...server.tender, taken_by: { id: 8, name: 'Кузнецов Олег' } }
+        return answerWith(409, { result: false, message: 'В работе у Кузнецов Олег' })
+      }
+      return base(req)
+    })
+    await screen.findByTestId('tender-screen')
+    await userEvent.click(screen.getByTestId('tender-take'))
+    await waitFor(() => expect(screen.getByTestId('tender-taken').textContent).toBe('В работе у Кузнецов Олег'))
   })
 
   it('says so for a tender that is not there, and offers a retry when loading failed', async () => {

@@ -7,28 +7,7 @@ import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { Button } from '../../../../core/ui/Button'
 import { TENDER_PAGE } from '../../contract'
-import { phoneText } from './format'
-
-/** Label / value pairs; two columns on a wide card, one under the other on a phone. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(120px, 1fr) 2fr;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media (max-width: 560px) {
-    grid-template-columns: 1fr;
-    dd {
-      margin-bottom: ${({ theme }) => theme.space.sm};
-    }
-  }
-`
+import { phoneText } from '../format'
 
 /** A plain list of rows inside a panel (contacts, callbacks, comments): dividers, no bullets. */
 export const Rows = styled.ul`

@@ -1,13 +1,13 @@
 import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
 import { useT } from '../../../../core/i18n/useT'
-import { $locale } from '../../../../core/i18n/model'
 import { Badge, type BadgeTone } from '../../../../core/ui/Badge'
 import { PlainButton } from '../../../../core/ui/PlainButton'
 import { Panel } from '../../../../core/ui/Card'
 import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListState } from '../../../../core/ui/list/ListState'
 import { useLoad } from '../../../../core/ui/list/useLoad'
+import { useTenderFormats } from '../format'
 import type { ImportStatus, TenderImport } from '../../import/contract'
 import { importHistory } from '../../import/model'
 import { formatBytes } from './format'
@@ -19,15 +19,14 @@ const NO_QUERY = {}
 /** The past imports, newest first: who uploaded what, the result, and each rejected file's report on demand. */
 export function ImportHistory() {
   const t = useT('tenders')
-  const locale = useUnit($locale)
+  const f = useTenderFormats()
   const state = useUnit(importHistory.$state)
   const reload = useLoad('tenders/loadImports', NO_QUERY)
   const [open, setOpen] = useState<number | null>(null)
 
   const columns = useMemo<DataColumn<TenderImport>[]>(() => {
-    const when = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'short', timeStyle: 'short' })
     return [
-      { id: 'date', header: t('import.history.date'), cell: i => when.format(new Date(i.created_at)), nowrap: true },
+      { id: 'date', header: t('import.history.date'), cell: i => f.instant(i.created_at), nowrap: true },
       { id: 'file', header: t('import.history.file'), cell: i => `${i.file_name} · ${formatBytes(i.size)}`, isRowHeader: true, minWidth: 180 },
       { id: 'user', header: t('import.history.user'), cell: i => i.user?.name ?? '—' },
       { id: 'status', header: t('import.history.status'), cell: i => <Badge tone={TONE[i.status]}>{t(`import.status.${i.status}`)}</Badge>, nowrap: true },
@@ -37,7 +36,7 @@ export function ImportHistory() {
         cell: i => (i.status === 'imported' ? `${i.rows} (${t('import.history.counts', { inserted: i.inserted, updated: i.updated })})` : i.rows),
       },
     ]
-  }, [t, locale])
+  }, [t, f])
 
   const shown = state.data?.find(i => i.id === open)
   return (
