@@ -13,11 +13,15 @@ const AGENT = '+7 (700) 100-00-30'
 /** The rare tender the queries come from (row 17 of the deterministic registry: the demo seed and the bench hold it). */
 const RARE = tenderRow(17, 0)
 
-export const SEARCH_QUERIES: { name: string; text: string }[] = [
-  { name: 'common word', text: 'ремонт' },
-  { name: 'rare word (a winner)', text: RARE.winner_name.replace(/^\S+ «|»$/g, '') },
-  { name: 'notification № prefix', text: RARE.notification_number.slice(0, 13) },
-  { name: 'winner inn', text: RARE.winner_inn! },
+/** Where a query is typed: the search box (applied on Enter or after the pause), or the extended search's winner inn
+ * field (the text search does not look at inns; that field applies on Enter or when left). */
+type Field = 'search' | 'inn'
+
+export const SEARCH_QUERIES: { name: string; text: string; field: Field }[] = [
+  { name: 'common word', text: 'ремонт', field: 'search' },
+  { name: 'rare word (a winner)', text: RARE.winner_name.replace(/^\S+ «|»$/g, ''), field: 'search' },
+  { name: 'notification № prefix', text: RARE.notification_number.slice(0, 13), field: 'search' },
+  { name: 'winner inn (extended search)', text: RARE.winner_inn!, field: 'inn' },
 ]
 
 type Mode = 'Enter' | 'pause'
@@ -27,58 +31,52 @@ interface Shown {
   first: string
 }
 
-/** What the registry shows now, or null while it loads or shows no rows. */
-const shownNow = (page: Page) =>
-  page.evaluate((): Shown | null => {
-    const table = document.querySelector('[data-testid="tenders-table"]')
-    const list = document.querySelector('[data-testid="tenders-list"]')
-    if (!table || table.getAttribute('aria-busy') === 'true' || list?.getAttribute('aria-busy') === 'true') return null
-    const first = table.querySelector('[role="rowheader"] a')?.textContent ?? ''
-    const total = document.querySelector('[data-testid="tenders-page"] [aria-live="polite"]')?.textContent ?? ''
-    return first && total ? { total, first } : null
-  })
-
-async function settled(page: Page): Promise<Shown> {
-  await page.waitForFunction(() => {
-    const table = document.querySelector('[data-testid="tenders-table"]')
-    return !!table && table.getAttribute('aria-busy') !== 'true' && !!table.querySelector('[role="rowheader"] a')
-  }, undefined, { timeout: 60_000 })
-  const shown = await shownNow(page)
-  if (!shown) throw new Error('the registry shows no rows')
-  return shown
+/** What the init script adds to the page. */
+interface InPage {
+  readRegistry: () => Shown | false
+  lastKeyAt?: number
 }
 
-/** One run: from the unfiltered registry, type `text` (then Enter, or nothing) and time the last key → new results. */
-async function timeOne(page: Page, text: string, mode: Mode, unfiltered: Shown): Promise<number> {
-  const search = page.getByRole('searchbox').first()
-  await search.fill('')
-  await search.press('Enter')
-  await page.waitForURL(url => !url.searchParams.get('search'))
-  await page.waitForFunction(s => {
-    const total = document.querySelector('[data-testid="tenders-page"] [aria-live="polite"]')?.textContent
-    const table = document.querySelector('[data-testid="tenders-table"]')
-    return total === s.total && table?.getAttribute('aria-busy') !== 'true'
-  }, unfiltered, { timeout: 60_000 })
+/**
+ * What the registry shows once no load is running: the total and the first row's number ('' on the empty state), or
+ * false. Runs in the browser (put there by the session's init script), for both the baseline and the timed wait.
+ */
+function readRegistry(): Shown | false {
+  const list = document.querySelector('[data-testid="tenders-list"]')
+  const table = document.querySelector('[data-testid="tenders-table"]')
+  if (!list || list.getAttribute('aria-busy') === 'true' || table?.getAttribute('aria-busy') === 'true') return false
+  const total = document.querySelector('[data-testid="tenders-page"] [aria-live="polite"]')?.textContent ?? ''
+  return total ? { total, first: table?.querySelector('[role="rowheader"] a')?.textContent ?? '' } : false
+}
 
+/** One run: the unfiltered registry opened afresh, `text` typed (then Enter, or nothing), last key → new results. */
+async function timeOne(page: Page, query: { text: string; field: Field }, mode: Mode, unfiltered: Shown): Promise<{ ms: number; shown: Shown }> {
+  await page.goto('/tenders?tab=registry')
+  // The page may first show the list it had (the last search's rows) and then reload: wait for the unfiltered one.
+  await page.waitForFunction(
+    was => {
+      const now = (window as unknown as InPage).readRegistry()
+      return !!now && now.total === was.total && now.first === was.first
+    },
+    unfiltered,
+    { timeout: 60_000 },
+  )
   // Polled every frame from before the first key: the moment the table changes is read on the page's clock.
   const done = page.waitForFunction(
-    before => {
-      const w = window as unknown as { lastKeyAt?: number }
-      const table = document.querySelector('[data-testid="tenders-table"]')
-      const list = document.querySelector('[data-testid="tenders-list"]')
-      if (!table || table.getAttribute('aria-busy') === 'true' || list?.getAttribute('aria-busy') === 'true') return false
-      const first = table.querySelector('[role="rowheader"] a')?.textContent ?? ''
-      const total = document.querySelector('[data-testid="tenders-page"] [aria-live="polite"]')?.textContent ?? ''
-      if (!first || !total || (first === before.first && total === before.total)) return false
-      return performance.now() - (w.lastKeyAt ?? NaN)
+    was => {
+      const w = window as unknown as InPage
+      const now = w.readRegistry()
+      if (!now || (now.total === was.total && now.first === was.first) || w.lastKeyAt === undefined) return false
+      return { ms: performance.now() - w.lastKeyAt, shown: now }
     },
     unfiltered,
     { polling: 'raf', timeout: 60_000 },
   )
-  await search.click()
-  await page.keyboard.type(text)
+  const field = query.field === 'search' ? page.getByRole('searchbox').first() : page.getByTestId('filter-winner-inn')
+  await field.click()
+  await page.keyboard.type(query.text)
   if (mode === 'Enter') await page.keyboard.press('Enter')
-  return (await (await done).jsonValue()) as number
+  return (await (await done).jsonValue()) as { ms: number; shown: Shown }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
@@ -90,18 +88,21 @@ export async function reportTenderSearch(url: string, label: string, runs = 5): 
   try {
     const { page, close } = await newSession(browser, url)
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.addInitScript(() => {
-      document.addEventListener('keydown', () => ((window as unknown as { lastKeyAt: number }).lastKeyAt = performance.now()), true)
-    })
+    await page.addInitScript(`window.readRegistry = ${readRegistry.toString()}
+      document.addEventListener('keydown', () => { window.lastKeyAt = performance.now() }, true)`)
     await signInAndWait(page, AGENT, DEMO_PASSWORD)
     await page.goto('/tenders?tab=registry')
-    const unfiltered = await settled(page)
+    const unfiltered = (await (await page.waitForFunction(() => (window as unknown as InPage).readRegistry(), undefined, { timeout: 60_000 })).jsonValue()) as Shown
     console.log(`  unfiltered: ${unfiltered.total}`)
     for (const query of SEARCH_QUERIES) {
-      for (const mode of ['Enter', 'pause'] as const) {
+      for (const mode of query.field === 'search' ? (['Enter', 'pause'] as const) : (['Enter'] as const)) {
         const times: number[] = []
-        for (let i = 0; i < runs; i++) times.push(await timeOne(page, query.text, mode, unfiltered))
-        const found = (await shownNow(page))?.total ?? '?'
+        let found = ''
+        for (let i = 0; i < runs; i++) {
+          const run = await timeOne(page, query, mode, unfiltered)
+          times.push(run.ms)
+          found = run.shown.total
+        }
         const f = (ms: number) => `${ms.toFixed(0)} ms`
         console.log(`  ${`${query.name} «${query.text}»`.padEnd(48)} ${mode.padEnd(5)}  median ${f(median(times)).padStart(7)}  max ${f(Math.max(...times)).padStart(7)}  (${found})`)
       }
