@@ -60,7 +60,9 @@ async function timeOne(page: Page, query: { text: string; field: Field }, mode: 
     },
     unfiltered,
     { timeout: 60_000 },
-  )
+  ).catch(async e => {
+    throw new Error(`${String(e)}; ${page.url()} shows ${JSON.stringify(await page.evaluate(() => (window as unknown as InPage).readRegistry()))}`)
+  })
   // Polled every frame from before the first key: the moment the table changes is read on the page's clock.
   const done = page.waitForFunction(
     was => {
@@ -76,7 +78,10 @@ async function timeOne(page: Page, query: { text: string; field: Field }, mode: 
   await field.click()
   await page.keyboard.type(query.text)
   if (mode === 'Enter') await page.keyboard.press('Enter')
-  return (await (await done).jsonValue()) as { ms: number; shown: Shown }
+  const result = await done.catch(async e => {
+    throw new Error(`${String(e)}; ${page.url()} field «${await field.inputValue()}» shows ${JSON.stringify(await page.evaluate(() => (window as unknown as InPage).readRegistry()))} key ${await page.evaluate(() => (window as unknown as InPage).lastKeyAt)}`)
+  })
+  return (await result.jsonValue()) as { ms: number; shown: Shown }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
@@ -89,13 +94,13 @@ export async function reportTenderSearch(url: string, label: string, runs = 5): 
     const { page, close } = await newSession(browser, url)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.addInitScript(`window.readRegistry = ${readRegistry.toString()}
-      document.addEventListener('keydown', () => { window.lastKeyAt = performance.now() }, true)`)
+      for (const type of ['keydown', 'input']) document.addEventListener(type, () => { window.lastKeyAt = performance.now() }, true)`)
     await signInAndWait(page, AGENT, DEMO_PASSWORD)
     await page.goto('/tenders?tab=registry')
     const unfiltered = (await (await page.waitForFunction(() => (window as unknown as InPage).readRegistry(), undefined, { timeout: 60_000 })).jsonValue()) as Shown
     console.log(`  unfiltered: ${unfiltered.total}`)
     for (const query of SEARCH_QUERIES) {
-      for (const mode of query.field === 'search' ? (['Enter', 'pause'] as const) : (['Enter'] as const)) {
+      for (const mode of query.field === "search" ? (['Enter', 'pause'] as const) : (['Enter'] as const)) {
         const times: number[] = []
         let found = ''
         for (let i = 0; i < runs; i++) {
