@@ -379,7 +379,7 @@ async function reportTenderTyping(): Promise<void> {
   let server: RunningServer | undefined
   try {
     server = await startServer({ env: { LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000000/min' } })
-    await reportTenderSearch(server.url, 'PGlite, the demo\'s 3 000 tenders')
+    await reportTenderSearch(server.url, "PGlite, the demo's 3 000 tenders")
   } catch (e) {
     console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
   } finally {
@@ -396,7 +396,7 @@ async function main(): Promise<void> {
     console.log(`Build failed: ${e instanceof Error ? e.message : String(e)}`)
   }
   if (args.has('--tenders-only')) {
-    reportPageChunks(DIST, 'Tenders pages\'', TENDER_PAGES)
+    reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
     reportTenderRegistry()
     await reportTenderTyping()
     return
@@ -406,8 +406,8 @@ async function main(): Promise<void> {
     return
   }
   reportSizes()
-  reportPageChunks(DIST, 'Bids pages\'', BID_PAGES)
-  reportPageChunks(DIST, 'Tenders pages\'', TENDER_PAGES)
+  reportPageChunks(DIST, "Bids pages'", BID_PAGES)
+  reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
   if (args.has('--bids-only')) {
     reportBidLists()
     return
