@@ -17,7 +17,7 @@
  *        /login load, every signed-in page's first load and Lighthouse).
  *   7. Issue 10: the first load of every signed-in page (JS gzip, goal ≤ 200 KB) and Lighthouse desktop performance
  *      on /login, /clients and /company (bench/firstload.ts, bench/lighthouse.ts).
- *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/bidchunks.ts) and the bid
+ *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/pagechunks.ts) and the bid
  *      lists with 100 000 bids — every tab's first page and a search by number, 50 concurrent, PGlite and Postgres
  *      (modules/bids/server/bench.ts). --bids-only: build, the chunks, then only the bid lists.
  *   9. Issue 12 §7: the tenders registry with 200 000 tenders on PGlite and 1 000 000 on Postgres — the first page of
