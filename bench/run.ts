@@ -17,22 +17,26 @@
  *        /login load, every signed-in page's first load and Lighthouse).
  *   7. Issue 10: the first load of every signed-in page (JS gzip, goal ≤ 200 KB) and Lighthouse desktop performance
  *      on /login, /clients and /company (bench/firstload.ts, bench/lighthouse.ts).
- *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/bidchunks.ts) and the bid
+ *   8. Issue 11: the bids pages' chunks (wizard goal ≤ 40 KB gz, bid screen, list; bench/pagechunks.ts) and the bid
  *      lists with 100 000 bids — every tab's first page and a search by number, 50 concurrent, PGlite and Postgres
  *      (modules/bids/server/bench.ts). --bids-only: build, the chunks, then only the bid lists.
  *   9. Issue 12 §7: the tenders registry with 200 000 tenders on PGlite and 1 000 000 on Postgres — the first page of
- *      every filter, order and text search, 50 concurrent (modules/tenders/server/bench.ts). --tenders-only: only that.
+ *      every filter, order and text search, 50 concurrent (modules/tenders/server/bench.ts); the tenders pages' chunks
+ *      (goal ≤ 40 KB gz each, bench/pagechunks.ts).
+ *  10. Issue 12 §7: typing → results in the registry's search in Chromium, on the demo's 3 000 tenders
+ *      (bench/tendersearch.ts). --tenders-only: build, the tenders chunks, then sections 9 and 10.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
-import { reportBidChunks } from './bidchunks'
+import { BID_PAGES, TENDER_PAGES, reportPageChunks } from './pagechunks'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
 import { reportLighthouse } from './lighthouse'
 import { reportNotifications } from './notifications'
+import { reportTenderSearch } from './tendersearch'
 import { formatLatency, measureStandalone } from '../tests/e2e/call-latency'
 
 const args = new Set(process.argv.slice(2))
@@ -369,6 +373,20 @@ function reportTenderRegistry(): void {
   }
 }
 
+/** Issue 12 §7: typing → results in the registry's search, on a fresh server's demo registry (3 000 tenders). */
+async function reportTenderTyping(): Promise<void> {
+  if (args.has('--no-browser') || !existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return
+  let server: RunningServer | undefined
+  try {
+    server = await startServer({ env: { LOG_LEVEL: 'warn', SIGNIN_RATE_LIMIT: '1000000/min' } })
+    await reportTenderSearch(server.url, "PGlite, the demo's 3 000 tenders")
+  } catch (e) {
+    console.log(`  could not measure: ${e instanceof Error ? e.message : String(e)}`)
+  } finally {
+    await server?.destroy()
+  }
+}
+
 // ---------------------------------------------------------------------------------------------- main
 async function main(): Promise<void> {
   console.log(`Bench on node ${process.version}, ${new Date().toISOString()}`)
@@ -378,7 +396,9 @@ async function main(): Promise<void> {
     console.log(`Build failed: ${e instanceof Error ? e.message : String(e)}`)
   }
   if (args.has('--tenders-only')) {
+    reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
     reportTenderRegistry()
+    await reportTenderTyping()
     return
   }
   if (args.has('--hardening-only')) {
@@ -386,7 +406,8 @@ async function main(): Promise<void> {
     return
   }
   reportSizes()
-  reportBidChunks(DIST)
+  reportPageChunks(DIST, "Bids pages'", BID_PAGES)
+  reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
   if (args.has('--bids-only')) {
     reportBidLists()
     return
@@ -414,6 +435,7 @@ async function main(): Promise<void> {
   if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
   if (!args.has('--no-server')) reportBidLists()
   if (!args.has('--no-server')) reportTenderRegistry()
+  if (!args.has('--no-server')) await reportTenderTyping()
 }
 
 main().then(

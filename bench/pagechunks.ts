@@ -1,15 +1,16 @@
 /**
- * Issue 11 §5: the bids pages' chunks in the built SPA (gzip), named by their source in dist/.vite/manifest.json —
- * the wizard (/bids/new, /confirm-bid; goal ≤ 40 KB gz), the bid screen (/bids/{id}, /verificator/bid/{id}) and the
- * bids list. For each: its own chunk, and its own chunk plus the shared chunks it imports statically that /login
- * does not already load (what opening it fetches on top of the entry). A page not built yet (its branch not merged)
- * is said so. Reported, never asserted.
+ * Pages' chunks in the built SPA (gzip), named by their source in dist/.vite/manifest.json. For each page: its own
+ * chunk, and its own chunk plus the shared chunks it imports statically that /login does not already load (what
+ * opening it fetches on top of the entry). A page not built yet (its branch not merged) is said so. Reported, never
+ * asserted.
+ *   Issue 11 §5: the bids pages — the wizard (/bids/new, /confirm-bid; goal ≤ 40 KB gz), the bid screen, the list.
+ *   Issue 12 §7: the tenders pages (goal ≤ 40 KB gz each).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-export const WIZARD_GOAL_KB = 40
+export const PAGE_GOAL_KB = 40
 
 interface ManifestChunk {
   file: string
@@ -18,24 +19,38 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-const PAGES: { name: string; src: string; goalKb?: number }[] = [
-  { name: 'wizard /bids/new', src: 'modules/bids/ui/wizard/NewBidPage.tsx', goalKb: WIZARD_GOAL_KB },
-  { name: 'wizard /confirm-bid', src: 'modules/bids/ui/wizard/ConfirmBidPage.tsx', goalKb: WIZARD_GOAL_KB },
+export interface PageToWeigh {
+  name: string
+  src: string
+  goalKb?: number
+}
+
+export const BID_PAGES: PageToWeigh[] = [
+  { name: 'wizard /bids/new', src: 'modules/bids/ui/wizard/NewBidPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'wizard /confirm-bid', src: 'modules/bids/ui/wizard/ConfirmBidPage.tsx', goalKb: PAGE_GOAL_KB },
   { name: 'bid screen /bids/{id}', src: 'modules/bids/ui/BidPage.tsx' },
   { name: 'bids list /bids', src: 'modules/bids/ui/list/BidsPage.tsx' },
 ]
 
+export const TENDER_PAGES: PageToWeigh[] = [
+  { name: 'registry /tenders', src: 'modules/tenders/ui/registry/RegistryPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'tender /tenders/{id}', src: 'modules/tenders/ui/show/ShowTenderPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'offers /tenders-kp', src: 'modules/tenders/ui/kp/KpPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'calls /tenders-call-list', src: 'modules/tenders/ui/CallListPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'upload /upload', src: 'modules/tenders/ui/UploadPage.tsx', goalKb: PAGE_GOAL_KB },
+]
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
-export interface BidChunk {
+export interface PageChunk {
   name: string
   file: string
   own: number
   withImports: number
 }
 
-export function reportBidChunks(dist: string): BidChunk[] {
-  console.log(`\n## Bids pages' chunks (gzip; wizard goal ≤ ${WIZARD_GOAL_KB} KB)`)
+export function reportPageChunks(dist: string, title: string, pages: PageToWeigh[]): PageChunk[] {
+  console.log(`\n## ${title} chunks (gzip; goal ≤ ${PAGE_GOAL_KB} KB where marked)`)
   const path = join(dist, '.vite', 'manifest.json')
   if (!existsSync(path)) {
     console.log('  no dist/.vite/manifest.json: build first')
@@ -51,8 +66,8 @@ export function reportBidChunks(dist: string): BidChunk[] {
   }
   const initial = new Set<string>()
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, initial)
-  const out: BidChunk[] = []
-  for (const page of PAGES) {
+  const out: PageChunk[] = []
+  for (const page of pages) {
     const key = Object.keys(manifest).find(k => k === page.src || manifest[k]!.src === page.src)
     if (!key) {
       console.log(`  ${'—'.padStart(10)}  ${page.name.padEnd(24)} not built (${page.src} is not on this branch)`)
