@@ -22,7 +22,7 @@ import { Details } from './bid/Details'
 import { Documents } from './bid/Documents'
 import { useStatusLabels } from './bid/format'
 import { History } from './bid/History'
-import { useResource } from './bid/load'
+import { useResource } from '../../../core/react/useResource'
 import { Chats, Offers, Requests } from './bid/Requests'
 
 const Loading = styled.div`

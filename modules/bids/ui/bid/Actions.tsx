@@ -17,7 +17,7 @@ import { bidsApi, CONFIRM_BID_PATH, NEW_BID_PATH, type Bid } from '../../contrac
 import { bidWorkflow } from '../../workflow'
 import { narrowed } from './actions'
 import { saveFile } from './Documents'
-import { useResource } from './load'
+import { useResource } from '../../../../core/react/useResource'
 
 
 /** Actions of the bid's own status that ask for more than text (the kit's dialog asks for text): our own dialogs. */

@@ -16,7 +16,7 @@ import { clientsApi, type CompanyDocument } from '../../../clients/contract'
 import { bidsApi, type BidDocument } from '../../contract'
 import { bidDocumentsApi, GENERATED_DOCUMENTS, isGenerated, UPLOAD_KINDS, type BidDocuments, type UploadKind } from '../../documents'
 import { useFormat } from './format'
-import { useResource, type Loaded } from './load'
+import { useResource, type Loaded } from '../../../../core/react/useResource'
 
 const Hidden = styled.input`
   position: absolute;

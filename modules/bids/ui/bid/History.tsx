@@ -4,7 +4,7 @@ import { Panel } from '../../../../core/ui/Card'
 import type { BidHistory, BidHistoryEntry, BidRequest } from '../../contract'
 import { bidWorkflow } from '../../workflow'
 import { useFormat, useStatusLabels } from './format'
-import type { Loaded } from './load'
+import type { Loaded } from '../../../../core/react/useResource'
 
 const Line = styled.ol`
   list-style: none;

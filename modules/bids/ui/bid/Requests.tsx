@@ -23,7 +23,7 @@ import { actionLabelKey } from '../../../../core/workflow/keys'
 import { Scroll } from './Documents'
 import { Grid } from './Details'
 import { useFormat, useStatusLabels } from './format'
-import { useResource } from './load'
+import { useResource } from '../../../../core/react/useResource'
 
 /** The client's answer to an offer lives in the offers table; the cards carry every other request action. */
 const OFFER_ANSWERS = ['accept', 'askChange'] as const

@@ -7,7 +7,7 @@ import { Button } from '../../../../core/ui/Button'
 import { Panel } from '../../../../core/ui/Card'
 import { SHOW_TENDER_API, type TenderCallback, type TenderContact } from '../../contract'
 import { useTenderFormats } from '../format'
-import type { Loaded } from './load'
+import type { Loaded } from '../../../../core/react/useResource'
 import { Phone, Rows } from './parts'
 
 /** What a list panel says before its rows: loading, its failure, or that there is nothing yet. */

@@ -11,7 +11,7 @@ import { tenderCommentForm } from '../../comment-form'
 import { SHOW_TENDER_API, type TenderComment } from '../../contract'
 import { ListNote } from './Activity'
 import { useTenderFormats } from '../format'
-import type { Loaded } from './load'
+import type { Loaded } from '../../../../core/react/useResource'
 import { Rows } from './parts'
 
 /** The tender's comments, newest first, and the form to add one (the server's schema, checked here first). */

@@ -5,7 +5,7 @@ import type { TenderHistoryEvent } from '../../contract'
 import { ListNote } from './Activity'
 import { useTenderFormats } from '../format'
 import { useHistoryText } from './format'
-import type { Loaded } from './load'
+import type { Loaded } from '../../../../core/react/useResource'
 
 const Line = styled.ol`
   list-style: none;

@@ -15,7 +15,8 @@ import { TenderActions } from './Actions'
 import { Participation, TenderCard, WinnerCard } from './Cards'
 import { Comments } from './Comments'
 import { History } from './History'
-import { useResource, useTenderLive } from './load'
+import { useResource } from '../../../../core/react/useResource'
+import { useTenderLive } from './load'
 
 const REGISTRY = '/tenders'
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { asFailure } from '../../../../core/api/client'
-import type { Failure } from '../../../../core/api/envelope'
-import { useRuntime } from '../../../../core/react/runtime'
+import { asFailure } from '../api/client'
+import type { Failure } from '../api/envelope'
+import { useRuntime } from './runtime'
 
 /**
- * One server resource of the bid screen in the screen's own state: what was shown stays while it reloads (live
- * refresh, retry) and after a reload fails. A 404 is its own state ("no bid with such number"), told apart from other
- * failures by the status the API client reports on the bus.
+ * One server resource of a record's screen in the screen's own state: what was shown stays while it
+ * reloads (live refresh, retry) and after a reload fails. A 404 is its own state ("no such record"), told apart from
+ * other failures by the status the API client reports on the bus. A null path waits (nothing to read yet).
  */
 export type Loaded<T> =
   | { status: 'loading'; data: T | null; failure: null }
