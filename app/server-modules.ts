@@ -5,6 +5,7 @@ import { clientsServer } from '../modules/clients/server'
 import { investServer } from '../modules/invest/server'
 import { notificationsServer } from '../modules/notifications/server'
 import { bankOfUser, partnersByIds, partnersServer, staffOfPartner } from '../modules/partners/server'
+import { siteRecallServer } from '../modules/site-recall/server'
 import { smsServer } from '../modules/sms/server'
 import { tasksServer } from '../modules/tasks/server'
 import { tendersServer } from '../modules/tenders/server'
@@ -41,4 +42,5 @@ export const serverModules: readonly ServerModule[] = [
   tasksServer,
   investServer,
   smsServer,
+  siteRecallServer,
 ]

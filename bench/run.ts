@@ -25,6 +25,9 @@
  *      (goal ≤ 40 KB gz each, bench/pagechunks.ts).
  *  10. Issue 12 §7: typing → results in the registry's search in Chromium, on the demo's 3 000 tenders
  *      (bench/tendersearch.ts). --tenders-only: build, the tenders chunks, then sections 9 and 10.
+ *  11. Issue 13 §6: the job queue on two nodes sharing a Postgres scratch database — due time → run delay of 1 000
+ *      jobs spread over 20 s, jobs/s of a 5 000-job burst, and 1 000 real task reminders due at one minute, due moment →
+ *      the bell's push on the user's socket (bench/jobs.ts). --jobs-only: that alone, no build.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
@@ -34,6 +37,7 @@ import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support
 import { BID_PAGES, TENDER_PAGES, reportPageChunks } from './pagechunks'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
+import { reportJobs } from './jobs'
 import { reportLighthouse } from './lighthouse'
 import { reportNotifications } from './notifications'
 import { reportTenderSearch } from './tendersearch'
@@ -390,6 +394,11 @@ async function reportTenderTyping(): Promise<void> {
 // ---------------------------------------------------------------------------------------------- main
 async function main(): Promise<void> {
   console.log(`Bench on node ${process.version}, ${new Date().toISOString()}`)
+  if (args.has('--jobs-only')) {
+    // The queue needs no SPA: no build.
+    await reportJobs()
+    return
+  }
   try {
     build()
   } catch (e) {
@@ -436,6 +445,7 @@ async function main(): Promise<void> {
   if (!args.has('--no-server')) reportBidLists()
   if (!args.has('--no-server')) reportTenderRegistry()
   if (!args.has('--no-server')) await reportTenderTyping()
+  if (!args.has('--no-server')) await reportJobs()
 }
 
 main().then(

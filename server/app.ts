@@ -10,15 +10,18 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import { createExtensions } from './extensions'
 import type { ServerDeps } from './deps'
+import { createJobQueue } from './jobs/queue'
 import { feedbackRoute } from './feedback/routes'
 import { healthRoute } from './health/route'
-import { installErrorHandler } from './http/error-handler'
+import { frameworkError, installErrorHandler } from './http/error-handler'
 import { installSecurityHeaders } from './http/security'
 import { installStatic } from './http/static'
 import type { ServerModule } from './module'
 import { collectNotificationTypes, createNotify } from './notify'
 import { profileRoutes } from './profile/routes'
+import { smsGatewayOf, type SmsGateway } from './sms/gateway'
 import { createOutboxSms, type SmsProvider } from './sms/provider'
+import { createSmsSender, type SmsSender } from './sms/sender'
 import { createInProcessBroadcaster, type Broadcaster } from './socket/broadcaster'
 import { createSocketHub, type SocketHub } from './socket/hub'
 import { createDbOutbox } from './socket/outbox'
@@ -44,6 +47,8 @@ export interface BuildAppOptions {
   db: Db
   config: Config
   sms?: SmsProvider
+  /** Where SMS are delivered (default: the HTTP gateway of SMS_HTTP_URL, or none — outbox only); null: none. */
+  smsGateway?: SmsGateway | null
   clock?: Clock
   broadcaster?: Broadcaster
   /** The password hasher (default: scrypt at SCRYPT_N with the PASSWORD_HASH_* queue); tests pass one to watch its queue. */
@@ -70,13 +75,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // A revoked session's sockets close on every node (logout, password change, account switched off).
     onEnded: (ids, end) => hub.endSessions(ids, end),
   })
+  // Set once the job queue exists (below); the outbox asks for it at each SMS.
+  let smsSender: SmsSender | null = null
   const deps: ServerDeps = {
     db,
     config,
     clock,
     hub,
     sessions,
-    sms: options.sms ?? createOutboxSms(db, clock, config.smsLogFile),
+    sms: options.sms ?? createOutboxSms(db, clock, config.smsLogFile, () => smsSender),
     passwords: options.passwords ?? createPasswordHasher({ N: config.scryptN, queue: hashQueueOf(config) }),
     tickets: createTicketStore({ db, clock, ttlMs: config.socketTicketMs, idleMs: config.sessionIdleMs }),
   }
@@ -86,6 +93,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // A request that arrives on an open connection while the server shuts down is served (server/shutdown.ts),
     // not answered with Fastify's bare 503 (no envelope, and a 5xx).
     return503OnClosing: false,
+    // An over-long path parameter (a forged 5 000-character token) or a malformed URL: the envelope, not Fastify's body.
+    frameworkErrors: frameworkError,
     logger: {
       level: config.logLevel,
       // The socket URL carries a one-time ticket; keep it out of the logs anyway.
@@ -100,8 +109,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // core routes alike, implemented by whichever module fills `extensions.notifier` (none: a no-op).
   app.decorate('notificationTypes', collectNotificationTypes(options.modules ?? []))
   app.decorate('notify', createNotify(app.notificationTypes, () => extensions.notifier))
+  // The durable job queue (server/jobs): modules register handlers from decorate/register; it starts with the app,
+  // so whatever fell due while every node was down runs once now.
+  const jobQueue = createJobQueue({ db, clock, log: app.log })
+  app.decorate('jobs', jobQueue)
+  // SMS: each outbox row is delivered by an `sms.send` job when a gateway is configured (server/sms/sender.ts).
+  const smsGateway = options.smsGateway === undefined ? smsGatewayOf(config) : options.smsGateway
+  smsSender = smsGateway ? createSmsSender({ jobs: jobQueue, gateway: smsGateway, clock, maxAttempts: config.smsMaxAttempts }) : null
+  app.decorate('smsSender', smsSender)
   // Several nodes: serve only once this node hears the others' socket messages.
   app.addHook('onReady', () => hub.ready())
+  app.addHook('onReady', () => jobQueue.start())
   installErrorHandler(app)
   installAuth(app, sessions)
   app.register(fastifyRateLimit, { global: false })
@@ -131,6 +149,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const stopSweep = startSessionSweep({ hub, sessions, clock, intervalMs: config.socketSessionCheckMs, onError: err => app.log.warn({ err }, 'socket session check failed') })
   app.addHook('onClose', async () => {
     stopSweep()
+    await jobQueue.close()
     await hub.close()
   })
   return app

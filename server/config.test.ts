@@ -86,3 +86,17 @@ it('reads the socket and session settings of issue 9, and whether a public addre
   })
   expect(() => loadConfig({ SOCKET_FRAME_LIMIT: 'lots' })).toThrow(/SOCKET_FRAME_LIMIT/)
 })
+
+it('reads the SMS gateway (none by default) and refuses a half-done or malformed one', () => {
+  expect(loadConfig({}).smsHttp).toBeNull()
+  expect(loadConfig({}).smsMaxAttempts).toBe(5)
+  expect(loadConfig({ SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_TOKEN: 't0k', SMS_HTTP_FROM: 'Cabinet', SMS_HTTP_TIMEOUT_MS: '3000', SMS_MAX_ATTEMPTS: '3' })).toMatchObject({
+    smsHttp: { url: 'https://sms.example/send', token: 't0k', from: 'Cabinet', timeoutMs: 3000 },
+    smsMaxAttempts: 3,
+  })
+  expect(loadConfig({ SMS_HTTP_URL: 'http://127.0.0.1:9000' }).smsHttp).toEqual({ url: 'http://127.0.0.1:9000/', token: null, from: null, timeoutMs: 10_000 })
+  expect(() => loadConfig({ SMS_HTTP_URL: 'smtp://sms.example' })).toThrow(/SMS_HTTP_URL/)
+  expect(() => loadConfig({ SMS_HTTP_URL: 'not a url' })).toThrow(/SMS_HTTP_URL/)
+  expect(() => loadConfig({ SMS_HTTP_TOKEN: 't0k' })).toThrow(/SMS_HTTP_URL/)
+  expect(() => loadConfig({ SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_TIMEOUT_MS: 'soon' })).toThrow(/SMS_HTTP_TIMEOUT_MS/)
+})

@@ -71,6 +71,10 @@ export interface Config {
    * project has none of (`<dataDir>/sms.jsonl` by default; `off` for none). The outbox table holds the same texts.
    */
   smsLogFile: string | null
+  /** The SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN, SMS_HTTP_FROM, SMS_HTTP_TIMEOUT_MS); null: SMS stay in sms_outbox as new. */
+  smsHttp: SmsHttpConfig | null
+  /** SMS_MAX_ATTEMPTS: sending attempts of one SMS (the job queue retries with backoff) before it is marked error. */
+  smsMaxAttempts: number
   /** PUBLIC_URL or PUBLIC_ORIGIN was set: the socket URL and origin check use them; otherwise the listening address. */
   publicUrlConfigured: boolean
   /** SESSION_TOUCH_STEP_MS: a session's last_seen_at is written at most once per step (the idle limit is exact to within it). */
@@ -85,6 +89,14 @@ export interface Config {
   feedbackDigestMs: number
   /** SHUTDOWN_TIMEOUT_MS: a graceful shutdown (server/shutdown.ts) that takes longer exits non-zero. */
   shutdownTimeoutMs: number
+}
+
+/** An HTTP SMS gateway: POST JSON `{ to, text, from }` with `Authorization: Bearer <token>`; any 2xx is sent. */
+export interface SmsHttpConfig {
+  url: string
+  token: string | null
+  from: string | null
+  timeoutMs: number
 }
 
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -132,6 +144,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.SMTP_FROM || `Cabinet <no-reply@${new URL(publicUrl).hostname}>`,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || null,
     smsLogFile: env.SMS_LOG_FILE === 'off' ? null : resolve(env.SMS_LOG_FILE || join(dataDir, 'sms.jsonl')),
+    smsHttp: smsHttp(env),
+    smsMaxAttempts: Math.max(1, int(env, 'SMS_MAX_ATTEMPTS', 5)),
     publicUrlConfigured: Boolean(env.PUBLIC_URL || allowedOrigins.length > 0),
     sessionTouchStepMs: int(env, 'SESSION_TOUCH_STEP_MS', 60_000),
     socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 30_000),
@@ -162,6 +176,27 @@ function smtp(env: Env): SmtpConfig | null {
   const port = int(env, 'SMTP_PORT', 587)
   const secure = env.SMTP_SECURE ? env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true' : port === 465
   return { host: env.SMTP_HOST, port, secure, user: env.SMTP_USER || null, pass: env.SMTP_PASS || null }
+}
+
+function smsHttp(env: Env): SmsHttpConfig | null {
+  if (!env.SMS_HTTP_URL) {
+    // A token or sender without the gateway's address is a half-done setup that would silently send nothing.
+    if (env.SMS_HTTP_TOKEN || env.SMS_HTTP_FROM) throw new Error('SMS_HTTP_TOKEN and SMS_HTTP_FROM need SMS_HTTP_URL')
+    return null
+  }
+  let url: URL
+  try {
+    url = new URL(env.SMS_HTTP_URL)
+  } catch {
+    url = new URL('invalid:')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`SMS_HTTP_URL must be an http(s) URL like https://sms.example/send, got "${env.SMS_HTTP_URL}"`)
+  return {
+    url: url.toString(),
+    token: env.SMS_HTTP_TOKEN || null,
+    from: env.SMS_HTTP_FROM || null,
+    timeoutMs: Math.max(1, int(env, 'SMS_HTTP_TIMEOUT_MS', 10_000)),
+  }
 }
 
 function int(env: Env, name: string, fallback: number): number {

@@ -79,6 +79,37 @@ export interface CoreMail {
   send(message: OutgoingMail): Promise<void>
 }
 
+/**
+ * A task another module creates in its own transaction (the call panel's call-back outcome, a site callback taken
+ * into work): the tasks module checks nothing the caller already checked, schedules the reminders, and notifies.
+ */
+export interface TaskDraft {
+  /** 10 general, 20 call back. */
+  type: 10 | 20
+  name: string
+  description?: string
+  responsibleId: number
+  authorId: number | null
+  /** `yyyy-mm-dd` and `HH:MM` on the business clock (modules/tasks/contract.ts). */
+  date: string
+  time: string
+  /** Minutes before the start; 0 = at the start (a call-back's own reminder). */
+  remindExecutor?: readonly number[]
+  remindEmail?: boolean
+  links?: readonly { kind: 'client' | 'tender' | 'bid' | 'call'; id: number }[]
+}
+/** What the module keeping tasks offers the others (server side). */
+export interface TaskService {
+  create(tx: Db, draft: TaskDraft): Promise<{ id: number }>
+  /** Completes (30) or cancels (40) a task whoever holds it (the call-back marked done where it was made); history by `userId`. */
+  finish(tx: Db, id: number, status: 30 | 40, userId: number | null): Promise<void>
+  /**
+   * The current status (10 new, 20 in work, 30 completed, 40 cancelled) of each of these tasks that exists, so a
+   * module keeping its own record of a task (the call center's call-backs) never contradicts what /tasks did to it.
+   */
+  statuses(db: Db, ids: readonly number[]): Promise<Map<number, number>>
+}
+
 /** Runs after a password sign-in succeeded (POST users/sign-in), before the answer; a failing listener is logged. */
 export type SignInListener = (user: UserRow, db: Db) => Promise<void>
 
@@ -104,6 +135,8 @@ export interface CoreExtensions {
    * (from its `decorate()`); null: notify is a no-op.
    */
   notifier: Notifier | null
+  /** Tasks, set once by the module that keeps them (from its `decorate()`); null: no tasks are made. */
+  tasks: TaskService | null
   /** The mail provider the notifications module sends with (SMTP or the outbox table), set from its `decorate()`; null: none. */
   mail: CoreMail | null
 }
@@ -115,5 +148,5 @@ declare module 'fastify' {
 }
 
 export function createExtensions(): CoreExtensions {
-  return { fullness: [], profile: [], feedbackReceived: [], signedIn: [], clientsByPhone: [], tendersByIds: [], notifier: null, mail: null }
+  return { fullness: [], profile: [], feedbackReceived: [], signedIn: [], clientsByPhone: [], tendersByIds: [], notifier: null, tasks: null, mail: null }
 }

@@ -19,6 +19,8 @@ import { CALLER_ROLES } from '../modules/callcenter/contract'
 import { companyRows, individualRows } from '../modules/clients/access'
 import { individuals } from '../modules/clients/tables'
 import { notifications } from '../modules/notifications/tables'
+import { taskScope } from '../modules/tasks/access'
+import { tasks } from '../modules/tasks/tables'
 import { inRowScope, type RowScope, type UserRef } from '../core/access'
 import { companies } from '../server/db/schema'
 import { DEMO_PASSWORD, DEMO_USERS, demoPhone, seedDemo } from '../server/seed'
@@ -157,6 +159,13 @@ describeEachDb(
         { page: '/sips', api: '/api/v1/call-center/sips' },
         { page: '/statistics', api: '/api/v1/call-center/statistics' },
         { page: '/agents', api: '/api/v1/agents?limit=100' },
+        {
+          page: '/tasks',
+          api: '/api/v1/tasks?limit=100',
+          scope: taskScope,
+          rows: async () => (await ctx.db.select().from(tasks)).map(t => ({ id: t.id, refs: { author: ref(t.author_id), responsible: ref(t.responsible_id) } })),
+          ids: itemIds,
+        },
         {
           page: '/notifications',
           api: '/api/v1/notifications?page=1&limit=100',

@@ -53,6 +53,10 @@ const REQUEST_1_CHAT_WRITE = { allow: [], notFound: ['client', 'agent', 'agentMa
 const REQUEST_1_FILE_UPLOAD = { allow: [], notFound: ['bank', 'bankManager'] } as const
 /** /partners: everyone signed in but call-center employees (150) and bank users (40; SPEC §2). */
 const PARTNERS_READERS = { allow: ['client', 'agent', 'agentManager', 'bankManager', 'admin', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
+/** Tasks (issue 13): everyone signed in but an agent without an office (0031, SPEC §2). */
+const TASK_USERS = { allow: ['client', '0030', 'agentManager', 'bank', 'bankManager', 'admin', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
+/** Task 1 of the demo seed: Сидорова's (0030) own; her office's agents' manager and the administrator see it too. */
+const TASK_1 = { allow: ['0030', 'agentManager', 'admin'], notFound: ['client', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 
 /** 'METHOD /api/v1/path' as the server registers it → who may call it. */
 export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
@@ -127,7 +131,27 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/companies': { allow: 'signed-in' },
   // A client without a company (0011: none entered yet) creates its own; one that has it (0010) is refused.
   'POST /api/v1/companies': { allow: ['0011', 'agent', 'agentManager', 'admin'] },
+  // Tasks: everyone signed in but an agent without an office (0031); task 1 is Сидорова's (0030) own, seen by her,
+  // the head office's agents' manager and the administrator.
+  'GET /api/v1/tasks': TASK_USERS,
+  'GET /api/v1/tasks/counts': TASK_USERS,
+  'GET /api/v1/tasks/responsibles': TASK_USERS,
+  'POST /api/v1/tasks': TASK_USERS,
+  'GET /api/v1/tasks/:id': TASK_1,
+  'POST /api/v1/tasks/:id': TASK_1,
+  'POST /api/v1/tasks/:id/comments': TASK_1,
+  'POST /api/v1/tasks/:id/actions/start': TASK_1,
+  'POST /api/v1/tasks/:id/actions/complete': TASK_1,
+  'POST /api/v1/tasks/:id/actions/cancel': TASK_1,
+  'POST /api/v1/tasks/:id/actions/reopen': TASK_1,
   'GET /api/v1/sms': { allow: ['admin'] },
+  'POST /api/v1/sms/:id/resend': { allow: ['admin'] },
+  // The company's website posts callback requests with no session; the preflight is the browser's CORS question.
+  'POST /api/v1/site-recall': 'public',
+  'OPTIONS /api/v1/site-recall': 'public',
+  'GET /api/v1/site-recall': { allow: ['admin', 'verifier'] },
+  'POST /api/v1/site-recall/:id/take': { allow: ['admin', 'verifier'] },
+  'POST /api/v1/site-recall/:id/done': { allow: ['admin', 'verifier'] },
   'GET /api/v1/companies/:id': COMPANY_1,
   'POST /api/v1/companies/:id': COMPANY_1,
   'GET /api/v1/companies/export': { allow: 'signed-in' },

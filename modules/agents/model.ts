@@ -1,5 +1,5 @@
 import { createStore } from 'effector'
-import type { Failure, Page } from '../../core/api/envelope'
+import type { Failure, KeysetPage } from '../../core/api/envelope'
 import { remote } from '../../core/data/remote'
 import { onBus } from '../../core/events/effector'
 import { agentsApi, type AgentListItem, type AgentListQuery, type AgentView } from './contract'
@@ -15,12 +15,13 @@ declare module '../../core/events/map' {
   }
 }
 
-/** GET agents: one page of the list (search, page); the page shown stays while the next one loads. */
+/** GET agents: one page of the list (search, page or keyset cursor); the page shown stays while the next one loads. */
 export const agentsList = remote('agents/list', {
   load: (query: AgentListQuery, { api, signal }) => {
     const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
     if (query.q) searchParams.q = query.q
-    return api.get<Page<AgentListItem>>(agentsApi.agents, { quiet: true, searchParams, signal })
+    if (query.cursor) searchParams.cursor = query.cursor
+    return api.get<KeysetPage<AgentListItem>>(agentsApi.agents, { quiet: true, searchParams, signal })
   },
 })
 

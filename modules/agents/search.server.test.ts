@@ -43,5 +43,10 @@ describeEachDb('agents: the list searches names by trigram and phones by prefix 
       })
     expect(await planOf('смирнова')).toContain('users_full_name_search')
     expect(await planOf('+7 916 123')).toContain('users_phone_prefix')
+    // The trigram indexes are on the stored normalised columns (drizzle/0010), not on search_text() expressions.
+    const { rows } = (await ctx.db.execute(
+      sql`select indexdef from pg_indexes where indexname in ('users_full_name_search', 'users_email_search') order by indexname`,
+    )) as unknown as { rows: { indexdef: string }[] }
+    expect(rows.map(r => r.indexdef.replace(/^.* USING /i, ''))).toEqual(['gin (search_email gin_trgm_ops)', 'gin (search_name gin_trgm_ops)'])
   })
 })

@@ -2,6 +2,7 @@ import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { canCreateBids, canListBids, canOpenBid, canVerifyBid, seesBidsAtBottom, seesBidsInMenu } from './access'
 import { BID_NOTIFICATION } from './notifications'
+import './slots'
 import { UPDATE_BIDS } from './socket'
 
 export default definePlugin({
@@ -26,6 +27,7 @@ export default definePlugin({
   ],
   // The company card's bids tab (the clients module's slot) and the lists' load commands and stores.
   widgets: [{ slot: 'clients/companyBids', component: () => import('./ui/list/CompanyBids'), visible: canListBids }],
+  links: { 'bids/bid': ({ id }) => `/bids/${id}` },
   logic: () => import('./ui/list/logic'),
   notifications: [BID_NOTIFICATION],
   socketActions: [UPDATE_BIDS],

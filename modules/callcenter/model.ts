@@ -6,7 +6,7 @@
 import './model/events'
 export type { ContactFields, FinishForm } from './model/events'
 export { SIP_ALERTS, initialSoftphone } from './model/state'
-export type { CallPhase, CallSession, ContactDialogState, LinksState, PageContext, Registration, SipAlert, SipCredentials, SoftphoneState } from './model/state'
+export type { CallBackSet, CallPhase, CallSession, ContactDialogState, LinksState, PageContext, Registration, SipAlert, SipCredentials, SoftphoneState } from './model/state'
 export type { Effect } from './model/effects'
 export { step } from './model/fold/step'
 export { registrationFailure } from './model/fold/registration'

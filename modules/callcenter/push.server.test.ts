@@ -1,29 +1,8 @@
 import { expect, it } from 'vitest'
-import WebSocket from 'ws'
-import type { SocketMessage } from '../../core/socket/message'
 import { offices } from '../../server/db/schema'
+import { socketTab } from '../../server/testing/socket'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 
-/** A real socket of a signed-in user that keeps what arrives. */
-async function tab(base: string, token: string) {
-  const res = await fetch(`${base}/api/v1/socket/ticket`, { headers: { authorization: `Bearer ${token}` } })
-  const url = ((await res.json()) as { data: { ws_connection_string: string } }).data.ws_connection_string
-  const ws = new WebSocket(url)
-  const received: SocketMessage[] = []
-  ws.on('message', data => received.push(JSON.parse(data.toString()) as SocketMessage))
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve)
-    ws.once('error', reject)
-  })
-  return {
-    /** The `updateCallers` pushes that arrived within a short while. */
-    async updates(ms = 300): Promise<SocketMessage[]> {
-      await new Promise(resolve => setTimeout(resolve, ms))
-      return received.splice(0).filter(m => m.action === 'updateCallers')
-    },
-    close: () => ws.close(),
-  }
-}
 
 async function office(ctx: TestContext, name: string): Promise<number> {
   const [row] = await ctx.db.insert(offices).values({ name, created_at: new Date(ctx.clock.now()) }).returning({ id: offices.id })
@@ -57,10 +36,10 @@ describeEachDb('call center: open /callers lists learn of a changed employee (up
     const managerB = await signedIn(ctx, { role: 160, office_id: b })
     const operatorB = await signedIn(ctx, { role: 150, office_id: b })
     const tabs = {
-      admin: await tab(base, admin.token),
-      managerA: await tab(base, managerA.token),
-      managerB: await tab(base, managerB.token),
-      operatorB: await tab(base, operatorB.token),
+      admin: await socketTab(base, admin.token, 'updateCallers'),
+      managerA: await socketTab(base, managerA.token, 'updateCallers'),
+      managerB: await socketTab(base, managerB.token, 'updateCallers'),
+      operatorB: await socketTab(base, operatorB.token, 'updateCallers'),
     }
     const told = async () => {
       const out: string[] = []

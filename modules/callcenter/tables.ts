@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { offices, users } from '../../server/db/schema'
 
@@ -27,8 +28,10 @@ export const sipAccounts = pgTable(
     password: text('password').notNull(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: at('created_at').notNull(),
+    /** The name as the SIP list searches it: search_text(name) (core drizzle/0007), stored. Never written. */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(name)`),
   },
-  t => [uniqueIndex('sip_accounts_code_unique').on(t.code)],
+  t => [uniqueIndex('sip_accounts_code_unique').on(t.code), index('sip_accounts_name_search').using('gin', t.search_name.op('gin_trgm_ops'))],
 )
 
 /**
@@ -105,8 +108,8 @@ export const contacts = pgTable(
 )
 
 /**
- * Call-back tasks (SPEC §3 Task type 20) made from a finish-call reminder. There is no tasks module on the
- * server yet; when it comes it reads these rows (or moves them into its own table with a migration).
+ * Call-back tasks (SPEC §3 Task type 20) made from a finish-call reminder: the call center's own record of them
+ * (a tender page's callbacks), each with the tasks module's task that reminds and e-mails (`task_id`).
  */
 export const callBackTasks = pgTable(
   'call_back_tasks',
@@ -129,7 +132,12 @@ export const callBackTasks = pgTable(
     status: smallint('status').notNull().default(10),
     page: varchar('page', { length: 64 }),
     page_id: integer('page_id'),
+    /**
+     * The tasks module's task made of this call-back (`app.extensions.tasks`; null when no module keeps tasks, or
+     * for rows older than it). No foreign key: the tasks module's table is its own.
+     */
+    task_id: integer('task_id'),
     created_at: at('created_at').notNull(),
   },
-  t => [index('call_back_tasks_user_due_idx').on(t.user_id, t.due_at)],
+  t => [index('call_back_tasks_user_due_idx').on(t.user_id, t.due_at), index('call_back_tasks_task_idx').on(t.task_id)],
 )

@@ -41,6 +41,8 @@ declare module '../../core/plugin/types' {
   interface WidgetSlots {
     /** The company card's bids tab: the bids module contributes the company's bids list. */
     'clients/companyBids': { companyId: number }
+    /** The company card's header actions (beside delete): e.g. the tasks module's "Create task". */
+    'clients/pageActions': { companyId: number }
   }
 }
 

@@ -25,24 +25,28 @@ import { clientsApi } from './paths'
  * store aborting the older. Their `load` handlers are the module's load commands (./commands.ts).
  */
 
+/** `cursor`: the keyset cursor of a page reached with "previous" / "next" (server/search/keyset.ts); `page` is for old links. */
 export interface CompanyListQuery {
   page: number
   limit: number
   q: string
   kind?: 'legal' | 'sole'
+  cursor?: string
 }
 export interface IndividualListQuery {
   page: number
   limit: number
   q: string
+  cursor?: string
 }
 
 const quiet = true
 
-const listParams = (query: { page: number; limit: number; q: string; kind?: string }) => {
+const listParams = (query: { page: number; limit: number; q: string; kind?: string; cursor?: string }) => {
   const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit }
   if (query.q) searchParams.q = query.q
   if (query.kind) searchParams.kind = query.kind
+  if (query.cursor) searchParams.cursor = query.cursor
   return searchParams
 }
 

@@ -131,6 +131,26 @@ describeEachDb(
       expect((await ctx.call('GET', `/api/v1/physics?cursor=garbage!`, c.admin.token)).statusCode).toBe(422)
     })
 
+    it('pages individuals with cursors: every person once, forwards and back, with and without a search', async () => {
+      await seed()
+      const now = new Date(ctx.clock.now())
+      await ctx.db.insert(individuals).values(
+        Array.from({ length: 12 }, (_, i) => ({ last_name: 'Иванов', first_name: `Иван ${i}`, agent_user_id: c.agentA.id, created_at: now, updated_at: now })),
+      )
+      for (const q of ['', 'иванов']) {
+        const first = await list(`physics?limit=5&q=${encodeURIComponent(q)}`)
+        expect(first.prev).toBeNull()
+        const pages = [first]
+        while (pages.at(-1)!.next) pages.push(await list(`physics?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.next}`))
+        const seen = pages.flatMap(p => p.items.map(i => i.id))
+        expect(new Set(seen).size).toBe(seen.length)
+        expect(seen).toHaveLength(first.total)
+        expect(first.total).toBe(q ? 12 : 15)
+        const back = await list(`physics?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.prev}`)
+        expect(back.items.map(i => i.id)).toEqual(pages.at(-2)!.items.map(i => i.id))
+      }
+    })
+
     it('keeps the scope: a search never shows another agent’s companies', async () => {
       await seed()
       const res = await ctx.call('GET', `/api/v1/companies?q=${encodeURIComponent('ромашка')}`, c.agentB.token)
@@ -142,6 +162,38 @@ describeEachDb(
       expect(await plan(ctx.db, companies, COMPANY_SEARCH.match('7707'))).toMatch(/companies_inn_prefix[\s\S]*companies_ogrn_prefix|companies_ogrn_prefix[\s\S]*companies_inn_prefix/)
       expect(await plan(ctx.db, individuals, INDIVIDUAL_SEARCH.match('петров'))).toContain('individuals_name_search')
       expect(await plan(ctx.db, individuals, INDIVIDUAL_SEARCH.match('+7 912 345'))).toContain('individuals_phone_prefix')
+    })
+
+    it('takes the trigram index on its own (no planner settings) once the table is big enough to matter', async () => {
+      const now = new Date(ctx.clock.now())
+      await ctx.db.execute(
+        sql`insert into companies (short_name, created_at) select 'Компания ' || g || case when g % 40 = 0 then ' Вектор' else '' end, ${now} from generate_series(1, 20000) g`,
+      )
+      await ctx.db.execute(sql`analyze companies`)
+      const planOf = async (q: string) => {
+        const result = (await ctx.db.execute(sql`explain select id from companies where ${COMPANY_SEARCH.match(q)!.where}`)) as unknown as { rows: Record<string, string>[] }
+        return result.rows.map(r => Object.values(r)[0]).join('\n')
+      }
+      // The typo branch (pg_trgm's <%) is what made a sequential scan look cheap: drizzle/0010 gives it its cost.
+      expect(await planOf('вектор')).toContain('companies_short_name_search')
+      expect(await planOf('вектар')).toContain('companies_short_name_search')
+    })
+
+    it('indexes the stored normalised names, not the search_text() expressions, and keeps them in step with the names', async () => {
+      await seed()
+      const { rows } = (await ctx.db.execute(
+        sql`select indexname, indexdef from pg_indexes where indexname in ('companies_short_name_search', 'individuals_name_search') order by indexname`,
+      )) as unknown as { rows: { indexname: string; indexdef: string }[] }
+      expect(rows.map(r => r.indexname)).toEqual(['companies_short_name_search', 'individuals_name_search'])
+      for (const r of rows) {
+        expect(r.indexdef).toMatch(/using gin \(search_name gin_trgm_ops\)/i)
+        expect(r.indexdef).not.toContain('search_text')
+      }
+      const stored = (await ctx.db.select({ n: individuals.search_name }).from(individuals).orderBy(individuals.id)).map(r => r.n)
+      expect(stored).toEqual(['петров петр ильич', 'сидоров семен', 'smith john'])
+      await ctx.db.update(companies).set({ short_name: 'ООО «Лютик»' }).where(sql`${companies.short_name} = 'Северсталь'`)
+      expect(await names('северсталь')).toEqual([])
+      expect(await names('лютик')).toEqual(['ООО «Лютик»'])
     })
   },
   { env: { DATA_DIR: testDataDir() }, app: { modules: [clients] } },

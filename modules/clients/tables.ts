@@ -233,8 +233,13 @@ export const individuals = pgTable(
     email: text('email'),
     created_at: at('created_at').notNull(),
     updated_at: at('updated_at').notNull(),
+    /**
+     * The full name as the individuals list searches it: search_text() (core drizzle/0007) of «last first middle»,
+     * stored, so the trigram index's recheck reads a column. Never written: the database keeps it.
+     */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(last_name || ' ' || first_name || coalesce(' ' || middle_name, ''))`),
   },
-  t => [index('individuals_agent_idx').on(t.agent_user_id)],
+  t => [index('individuals_agent_idx').on(t.agent_user_id), index('individuals_name_search').using('gin', t.search_name.op('gin_trgm_ops'))],
 )
 
 /** The local organisations registry behind the company search (the default OrganizationRegistry provider). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import type { SocketMessage } from '../../core/socket/message'
 
@@ -44,8 +45,19 @@ export const users = pgTable(
     pending_password_hash: text('pending_password_hash'),
     pending_password_expires_at: timestamp('pending_password_expires_at', { withTimezone: true }),
     created_at: createdAt(),
+    /**
+     * The name and e-mail as the lists search them (server/search/search.ts `textField`): search_text() of the
+     * column (drizzle/0007, 0008), stored, so the trigram index's recheck reads a column instead of running the
+     * normalisation on every candidate row. Never written: the database keeps them.
+     */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(full_name)`),
+    search_email: text('search_email').generatedAlwaysAs(sql`search_text(email)`),
   },
-  t => [uniqueIndex('users_phone_unique').on(t.phone)],
+  t => [
+    uniqueIndex('users_phone_unique').on(t.phone),
+    index('users_full_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+    index('users_email_search').using('gin', t.search_email.op('gin_trgm_ops')),
+  ],
 )
 
 /** Minimal now; the companies issue adds the remaining SPEC §3 fields. */
@@ -63,8 +75,14 @@ export const companies = pgTable(
     short_name: text('short_name'),
     full_name: text('full_name'),
     created_at: createdAt(),
+    /** The short name as the company lists search it (search_text(short_name), stored; see users.search_name). */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(short_name)`),
   },
-  t => [index('companies_owner_idx').on(t.owner_user_id), index('companies_agent_idx').on(t.agent_user_id)],
+  t => [
+    index('companies_owner_idx').on(t.owner_user_id),
+    index('companies_agent_idx').on(t.agent_user_id),
+    index('companies_short_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+  ],
 )
 
 export const sessions = pgTable(
@@ -140,6 +158,11 @@ export const smsOutbox = pgTable(
     phone: varchar('phone', { length: 11 }).notNull(),
     text: text('text').notNull(),
     status: smallint('status').notNull().default(1),
+    /** The last failure's text (status 3 error), as the provider gave it. */
+    error: text('error'),
+    /** Sending attempts so far (the job queue retries a failed SMS with backoff). */
+    attempts: smallint('attempts').notNull().default(0),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
   t => [index('sms_outbox_status_idx').on(t.status)],
@@ -208,3 +231,31 @@ export const registrationCodes = pgTable('registration_codes', {
   /** Wrong and right entries of this code so far; past the limit it is spent. */
   attempts: smallint('attempts').notNull().default(0),
 })
+
+/**
+ * The durable job queue (server/jobs): anything due at a time — reminders, retries. A job is a row; due rows are
+ * claimed with `FOR UPDATE SKIP LOCKED` and a lease, so several nodes sharing one Postgres never run one job twice,
+ * and a job due while every node was down runs once after the first one starts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** The handler's name (`tasks.reminder`, `mail.retry`), registered with `app.jobs.handle`. */
+    kind: varchar('kind', { length: 64 }).notNull(),
+    /** Optional identity: enqueueing a key again reschedules that job instead of adding one (`task:12:author:30`). */
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** 1 queued, 2 done, 3 failed for good (server/jobs/types.ts JOB_STATUS). */
+    status: smallint('status').notNull().default(1),
+    run_at: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    max_attempts: smallint('max_attempts').notNull().default(5),
+    /** The claiming node's lease: nobody else takes the job before it runs out (a node that died lets it go). */
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    last_error: text('last_error'),
+    created_at: createdAt(),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  t => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.status, t.run_at)],
+)

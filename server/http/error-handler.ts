@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { inputErrorOfDatabase } from './database-errors'
 import { ApiError } from './errors'
 import { failureBody } from './envelope'
@@ -34,4 +34,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     else request.log.info({ code: error.code, message: error.message }, 'client error')
     return reply.status(status).send(failureBody(request, new ApiError(status, status === 500 ? 'internal' : keyForStatus(status))))
   })
+}
+
+/**
+ * Errors Fastify raises before any route runs (`frameworkErrors`): a path parameter past the router's length limit
+ * names nothing that exists (404), a malformed URL component is a bad request (400) — both as the envelope, not
+ * Fastify's own body.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(404, 'notFound') : new ApiError(400, keyForStatus(400))
+  request.log.info({ code: error.code }, 'framework refused the request')
+  void reply.status(apiError.status).send(failureBody(request, apiError))
 }

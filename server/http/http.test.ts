@@ -26,6 +26,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }))
 const testModule: ServerModule = {
   id: 'probe',
   register(app) {
+    app.get('/probe/:token', async () => ok(null))
     app.get('/probe/me', { preHandler: app.requireUser(roles(10)) }, async request => ok({ id: currentUser(request).user.id }))
     app.get('/probe/boom', async () => {
       throw new Error('secret internals at /srv/app.ts:42')
@@ -92,6 +93,15 @@ describeEachDb(
       expect(res.json()).toEqual({ result: false, message: 'Not found' })
       expect((await ctx.app.inject({ method: 'POST', url: '/bids' })).statusCode).toBe(404)
       expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/profile' })).json().result).toBe(false)
+    })
+
+    it('answers an over-long path parameter and a malformed URL with envelopes, not the framework body', async () => {
+      const long = await ctx.app.inject({ url: `/api/v1/probe/${'a'.repeat(5000)}`, headers: { 'accept-language': 'en' } })
+      expect(long.statusCode).toBe(404)
+      expect(long.json()).toEqual({ result: false, message: 'Not found' })
+      const bad = await ctx.app.inject({ url: '/api/v1/probe/%E0%A4%A', headers: { 'accept-language': 'en' } })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().result).toBe(false)
     })
 
     it('sends a CSP that lets the SPA run and nothing else', async () => {

@@ -4,7 +4,7 @@ import { companies } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
 import { idField, searchOf, textField } from './search'
 
-const SEARCH = searchOf({ id: idField(companies.id), name: textField(companies.short_name) })
+const SEARCH = searchOf({ id: idField(companies.id), name: textField(companies.search_name) })
 
 describeEachDb('searchOf: ids, empty input, and the rank order', ctx => {
   it('finds a record by its number (with № or #), ranks it first, and never fails on a number no id can be', async () => {

@@ -3,18 +3,21 @@ import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
 
 /**
- * What a list searches, declared once per list (`searchOf({ name: textField(companies.short_name), inn:
+ * What a list searches, declared once per list (`searchOf({ name: textField(companies.search_name), inn:
  * numberField(companies.inn) })`): each field says how the user's input matches it and how well.
  *
- * - `text`: names. `search_text(column)` (drizzle/0007_pg_trgm.sql) holds the substring or, past a typo, is
- *   word-similar (pg_trgm `<%`, threshold SEARCH_WORD_SIMILARITY); both use a GIN `gin_trgm_ops` index on exactly
- *   `search_text(column)`, which the module's migration creates.
+ * - `text`: names. The column given is the name already normalised: a stored generated column
+ *   `search_<x> text generated always as (search_text(<name>)) stored` (search_text(): drizzle/0007_pg_trgm.sql),
+ *   declared in the table's schema with a GIN `gin_trgm_ops` index on it (drizzle/0010 for users and companies,
+ *   the modules' own migrations for theirs). It holds the normalised input as a substring or, past a typo, is
+ *   word-similar (pg_trgm `<%`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
+ *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite).
  * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.
  * - `phone`: stored as 11 digits (7…): a typed 8… or a number without the country code still finds it.
  * - `id`: the record's number, exactly.
  *
- * Ranking is the same for every list: exact (3000) → prefix (2000) → substring (1000) → word similarity (0–999);
- * for names the database's search_rank() (drizzle/0008) computes it in one call per row.
+ * Ranking is the same for every list: exact (3000) → prefix (2000) → substring (1000) → word similarity (0–999),
+ * for names over the stored normalised column (what drizzle/0008's search_rank() computes from the raw name).
  */
 export type SearchField =
   | { kind: 'text'; column: SQLWrapper }
@@ -24,6 +27,7 @@ export type SearchField =
 
 const MIN_DIGITS = 3
 
+/** `column`: the stored `search_text(name)` column (see above), never the raw name. */
 export const textField = (column: SQLWrapper): SearchField => ({ kind: 'text', column })
 /** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */
 export const numberField = (column: SQLWrapper, minDigits = MIN_DIGITS): SearchField => ({ kind: 'number', column, minDigits })
@@ -56,11 +60,11 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
   switch (field.kind) {
     case 'text': {
       if (!text) return null
-      const norm = sql`search_text(${c})`
-      const contains = sql`${norm} like ${`%${likeEscape(text)}%`}`
+      const contains = sql`${c} like ${`%${likeEscape(text)}%`}`
       // A number is not a name with a typo: digits match names only as written.
-      const where = numeric ? contains : sql`(${contains} or ${text} <% ${norm})`
-      return { where, rank: sql<number>`search_rank(${c}, ${text})` }
+      const where = numeric ? contains : sql`(${contains} or ${text} <% ${c})`
+      const rank = sql<number>`coalesce(case when ${c} = ${text} then 3000 when starts_with(${c}, ${text}) then 2000 when strpos(${c}, ${text}) > 0 then 1000 else (word_similarity(${text}, ${c}) * 999)::int end, 0)`
+      return { where, rank }
     }
     case 'number':
     case 'phone': {

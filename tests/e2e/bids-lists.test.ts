@@ -5,25 +5,15 @@
  *
  * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signIn, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
+import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
 const e2e = useE2E()
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1440, height: 900 }
-const SHOTS = process.env.E2E_SHOTS
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-}
 const count = async (page: Page, testId: string) => Number((await page.locator(`[data-testid="${testId}"]`).innerText()).match(/(\d+)\s*$/)?.[1] ?? NaN)
 const rowNumbers = (page: Page, table: string) => page.locator(`[data-testid="${table}"] [role="rowheader"] a`).allInnerTexts()
-const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)
 
 describe('/bids as the demo client', () => {
   it('tabs with counts, a tab in the URL, search by number, rows open the bid; cards on a phone', async () => {
@@ -69,7 +59,7 @@ describe('/bids as the demo client', () => {
     await table.waitFor({ state: 'visible' })
     await page.setViewportSize(PHONE)
     await expect.poll(async () => (await rowNumbers(page, 'bids-table')).length).toBeGreaterThan(0)
-    expect(await pageWidth(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
     // Cards: each row a block, its cells labelled by their column.
     const display = await page.locator('[data-testid="bids-table"] tbody tr').first().evaluate(el => getComputedStyle(el).display)
     expect(display).toBe('block')
@@ -103,7 +93,7 @@ describe('/verificator as the demo verifier', () => {
     await page.setViewportSize(PHONE)
     await page.getByRole('tab', { name: /^Все/ }).click()
     await expect.poll(async () => (await rowNumbers(page, 'verifier-table')).length).toBeGreaterThan(0)
-    expect(await pageWidth(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
     await shot(page, '390-ru-verificator')
   })
 })

@@ -12,7 +12,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { createSocket } from 'node:dgram'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -22,6 +22,7 @@ import { tenderRow } from '../../modules/tenders/server/generate'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
 import { jssipChunk, rawEvents, startRawAgent } from './call-latency'
+import { shot } from './support/shots'
 
 const run = promisify(execFile)
 const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
@@ -35,7 +36,6 @@ const TENDER = tenderRow(TENDER_ID - 1, 0)
 const NUMBER = TENDER.notification_number
 const WINNER_PHONE = TENDER.winner_phone! // the generator gives every winner one
 const WINNER_SIP = `7${WINNER_PHONE.replace(/\D/g, '')}` // what the softphone dials for the winner's +7 number
-const SHOTS = process.env.E2E_SHOTS
 
 function freeUdpPort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -62,11 +62,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => b
 const panel = (page: Page) => page.locator('[data-testid="call-panel"]')
 const waitState = (page: Page, state: string, timeout = 20_000) => page.locator(`[data-testid="call-panel"][data-state="${state}"]`).waitFor({ timeout })
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-}
 
 /** The page is no wider than the window (SPEC: every screen at 390 px without sideways scrolling). */
 const pageWidth = (page: Page) => page.evaluate(() => ({ window: window.innerWidth, page: document.scrollingElement!.scrollWidth }))

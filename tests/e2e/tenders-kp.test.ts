@@ -1,19 +1,17 @@
-import { mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tenderRow } from '../../modules/tenders/server/generate'
 import { launchBrowser, newSession, sel, signIn, waitForPath } from './support/browser'
 import { freePort, startServer, type RunningServer } from './support/server'
+import { shot } from './support/shots'
 
 /**
  * Issue 12 §3 end to end: the demo agent (0030) sends a commercial offer from the tender's page after its preview;
  * the letter arrives at a real SMTP server; the winner opens it (its pixel: 7) and follows its link to /cabinet (8) —
  * both appear live on the agent's open tender — then signs in there (9); the agent's /tenders-kp shows each step. E2E_SHOTS=<dir> saves /tenders-kp and /cabinet at 1440 and 390 px in ru and en.
  */
-const SHOTS = process.env.E2E_SHOTS
 // A tender of the demo seed (ids follow the generator's rows) nobody took: its winner's address gets the letter.
 const TENDER_ID = 2001
 const TENDER = tenderRow(TENDER_ID - 1, 0)
@@ -43,11 +41,6 @@ function htmlPart(raw: string): string {
   return part[1]!.toLowerCase() === 'base64' ? Buffer.from(part[2]!.replace(/\s+/g, ''), 'base64').toString('utf8') : qp(part[2]!)
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-}
 
 /** Nothing scrolls sideways at this width (lists become cards, text wraps). */
 async function expectNoSideScroll(page: Page): Promise<void> {

@@ -6,25 +6,15 @@
  *
  * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { signInAndWait, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
+import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
 const e2e = useE2E()
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1440, height: 900 }
-const SHOTS = process.env.E2E_SHOTS
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage })
-}
 const numbers = (page: Page) => page.locator('[data-testid="tenders-table"] [role="rowheader"] a').allInnerTexts()
 const total = async (page: Page) => Number((await page.getByText(/^Найдено: /).innerText()).replace(/\D/g, ''))
-const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)
 
 describe('/tenders as the demo agent with the tender service', () => {
   it('searches the registry, keeps the search in the URL, marks a favourite and opens a tender', async () => {
@@ -75,7 +65,7 @@ describe('/tenders as the demo agent with the tender service', () => {
     await signInAndWait(page, '+7 (700) 100-00-30')
     await page.goto('/tenders?law=44')
     await expect.poll(async () => (await numbers(page)).length, { timeout: 20_000 }).toBe(50)
-    expect(await pageWidth(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
     const display = await page.locator('[data-testid="tenders-table"] tbody tr').first().evaluate(el => getComputedStyle(el).display)
     expect(display).toBe('block')
     await shot(page, '390-ru-tenders', false)
@@ -94,7 +84,7 @@ describe('/tenders as the demo agent with the tender service', () => {
     const table = page.locator('[data-testid="tenders-table"]')
     await expect.poll(async () => table.getAttribute('aria-rowcount')).toBe('251')
     expect(await table.locator('[role="row"]').count()).toBeLessThan(100)
-    expect(await pageWidth(page), 'no sideways scroll at 1440 px').toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page), 'no sideways scroll at 1440 px').toBeLessThanOrEqual(0)
     await shot(page, '1440-ru-tenders-virtual', false)
   })
 })

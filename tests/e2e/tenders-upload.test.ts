@@ -6,26 +6,16 @@
  *
  * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { TenderImport } from '../../modules/tenders/import/contract'
 import { sampleCells, sampleCsv } from '../../modules/tenders/server/import/sample'
 import { signInAndWait, storageItem, storageKeys } from './support/browser'
 import { useE2E } from './support/setup'
+import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
 const e2e = useE2E()
 const ADMIN = '+7 (700) 100-01-00'
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1440, height: 900 }
-const SHOTS = process.env.E2E_SHOTS
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-}
-const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)
 
 /** Far past the rows the demo seed generates, so the file's notification numbers are its own. */
 const FIRST = 900_000
@@ -48,7 +38,8 @@ async function recordProgress(page: Page): Promise<void> {
 /** The file chooser the "Choose a file" button opens, reached with the keyboard. */
 async function chooseWithKeyboard(page: Page, name: string, content: string): Promise<void> {
   const button = page.getByTestId('import-choose')
-  await button.focus()
+  // The page may still re-render as its data and texts arrive: the Enter must reach the button, focused and enabled.
+  await expect.poll(async () => (await button.focus(), button.evaluate(el => el === document.activeElement && !(el as HTMLButtonElement).disabled))).toBe(true)
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
   await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) })
 }
@@ -105,7 +96,7 @@ describe('/upload as the administrator', () => {
 
     await page.setViewportSize(PHONE)
     await report.getByText('Не сходится контрольная цифра ИНН').waitFor()
-    expect(await pageWidth(page)).toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page)).toBeLessThanOrEqual(0)
     await shot(page, 'upload-rejected-390')
   })
 
@@ -120,7 +111,7 @@ describe('/upload as the administrator', () => {
     await shot(page, 'call-list-1440')
     await page.setViewportSize(PHONE)
     await page.getByTestId('call-list-export').waitFor()
-    expect(await pageWidth(page)).toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page)).toBeLessThanOrEqual(0)
     await shot(page, 'call-list-390')
   })
 })

@@ -20,7 +20,7 @@ import { impersonations } from '../tables'
 export const AGENT_ROLES: readonly Role[] = [ROLE.agent, ROLE.agentManager]
 
 /** What the agents list searches: the name by trigram (indexes in the core migration 0008), the phone by prefix. */
-export const AGENT_SEARCH = searchOf({ name: textField(users.full_name), phone: phoneField(users.phone) })
+export const AGENT_SEARCH = searchOf({ name: textField(users.search_name), phone: phoneField(users.phone) })
 
 /** By name; the id keeps namesakes in a stable order for keyset paging. */
 const AGENT_ORDER = [key(users.full_name, 'text'), key(users.id, 'int')]

@@ -3,16 +3,18 @@ import { useMemo } from 'react'
 import { useT } from '../../../core/i18n/useT'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
+import { totalText, useListT } from '../../../core/ui/list/texts'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import type { AgentListItem } from '../contract'
-import { AGENTS_LIMIT as LIMIT, agentsLoad } from '../loads'
+import { agentsLoad } from '../loads'
 import { agentsList } from '../model'
 
 /** /agents: agents and agent managers with their office and how many clients they keep. */
 export default function AgentsPage() {
   const t = useT('agents')
+  const kit = useListT()
   const [query, setQuery, reload] = useListLoad(agentsLoad)
   const state = useUnit(agentsList.$state)
   const columns = useMemo<DataColumn<AgentListItem>[]>(
@@ -31,14 +33,13 @@ export default function AgentsPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={state.data ? t('total', { count: state.data.total }) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
+      description={state.data ? totalText(kit, state.data) : undefined}
       search={{ label: t('search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'agents-search' }}
     >
-      <PagedTable
+      <CursorTable
         state={state}
-        page={query.page}
-        limit={LIMIT}
-        onPage={p => setQuery({ page: p })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'noneFound' : 'none') }}

@@ -36,13 +36,21 @@ const view = (id: number, name: string): AgentView => ({
   ],
 })
 
-/** GET v1/agents like the server: `q` in the name, 20 a page. */
+/** GET v1/agents like the server: `q` in the name, 20 a page from `page` or a keyset `cursor` (here `at<row>`), with the neighbours' cursors. */
 function serve(req: SentRequest) {
   const q = req.search.get('q') ?? ''
   const rows = AGENTS.filter(a => a.full_name.includes(q))
   const page = Number(req.search.get('page') ?? 1)
   const limit = Number(req.search.get('limit') ?? 20)
-  return { items: rows.slice((page - 1) * limit, page * limit), total: rows.length }
+  const cursor = req.search.get('cursor')
+  const from = cursor ? Number(cursor.slice(2)) : (page - 1) * limit
+  return {
+    items: rows.slice(from, from + limit),
+    total: rows.length,
+    total_estimated: false,
+    next: from + limit < rows.length ? `at${from + limit}` : null,
+    prev: from > 0 ? `at${Math.max(0, from - limit)}` : null,
+  }
 }
 
 function setup(path: string, answer: (req: SentRequest) => unknown) {
@@ -58,19 +66,22 @@ const names = () =>
     .map(c => c.textContent)
 
 describe('/agents on the list kit', () => {
-  it('loads the page the URL names, pages on, searches after a pause, and each row links to the agent', async () => {
+  it('loads the page an older link names, pages on by cursor, searches after a pause, and each row links to the agent', async () => {
     const kit = setup('/agents?page=2', req => serve(req))
     render(kit.wrap(<AgentsPage />))
     await waitFor(() => expect(names()[0]).toBe('Агент 21'))
     expect(screen.getByText('Всего: 45')).toBeTruthy()
-    expect(screen.getByText('Страница 2 из 3')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Агент 21' }).getAttribute('href')).toBe('/agents/21')
     expect(screen.getByRole('cell', { name: '+7 (700) 100-00-21' })).toBeTruthy()
 
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Вперёд' }))
     await waitFor(() => expect(names()[0]).toBe('Агент 41'))
-    expect(kit.history.at(-1)).toBe('/agents?page=3')
+    expect(kit.history.at(-1)).toBe('/agents?cursor=at40')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at40' })
+    await user.click(screen.getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(names()[0]).toBe('Агент 21'))
+    expect(kit.history.at(-1)).toBe('/agents?cursor=at20')
 
     await user.type(screen.getByRole('searchbox', { name: 'ФИО или телефон' }), 'Агент 0')
     act(() => kit.clock.advanceBy(300))
@@ -81,6 +92,12 @@ describe('/agents on the list kit', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'ФИО или телефон' }), 'x{Enter}')
     await screen.findByText('Ничего не найдено')
+  })
+
+  it('says "about" when the server estimates the total', async () => {
+    const kit = setup('/agents', req => ({ ...serve(req), total: 5200, total_estimated: true }))
+    render(kit.wrap(<AgentsPage />))
+    expect(await screen.findByText('Всего: около 5200')).toBeTruthy()
   })
 
   it('a failed load says the agents could not be loaded and retries', async () => {

@@ -12,6 +12,7 @@ import { Badge } from '../../../core/ui/Badge'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
+import { Slot } from '../../../core/ui/Slot'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { BIDS_PATH, bidsApi, type Bid, type BidHistory } from '../contract'
@@ -132,6 +133,7 @@ function BidScreen({ id }: { id: number }) {
       <PageHeader
         before={<Link href={back}>{t('bid.back')}</Link>}
         title={t('messages.number', { id: data.id })}
+        actions={<Slot slot="bids/pageActions" props={{ bidId: data.id }} />}
         description={
           <Row gap="sm" wrap>
             <span data-testid="bid-service">{service ? t(`services.${service}`) : data.service_type}</span>

@@ -68,6 +68,8 @@ export interface CallBackTask {
   email_notification: boolean
   status: number
   phone_call_id: number | null
+  /** The tasks module's task made of it (its page /tasks/{id}); null when no module keeps tasks. */
+  task_id: number | null
 }
 
 export interface Contact {

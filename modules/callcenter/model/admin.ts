@@ -1,5 +1,5 @@
 import { createStore } from 'effector'
-import type { Failure, Page } from '../../../core/api/envelope'
+import type { Failure, KeysetPage } from '../../../core/api/envelope'
 import { remote } from '../../../core/data/remote'
 import { onBus } from '../../../core/events/effector'
 import { CALLCENTER_API } from '../contract/api'
@@ -11,6 +11,8 @@ export interface ListQuery {
   page: number
   limit: number
   search: string
+  /** The server's keyset cursor of the page (server/search/keyset.ts); absent: `page` from the top. */
+  cursor?: string
 }
 
 export interface StatisticsRange {
@@ -21,10 +23,10 @@ export interface StatisticsRange {
 
 type Nothing = Record<string, never>
 
-const listParams = ({ page, limit, search }: ListQuery) => ({ page, limit, ...(search ? { search } : {}) })
+const listParams = ({ page, limit, search, cursor }: ListQuery) => ({ page, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) })
 
 export const callersList = remote('callcenter/callers', {
-  load: (query: ListQuery, { api, signal }) => api.get<Page<Caller>>(CALLCENTER_API.callers, { quiet: true, signal, searchParams: listParams(query) }),
+  load: (query: ListQuery, { api, signal }) => api.get<KeysetPage<Caller>>(CALLCENTER_API.callers, { quiet: true, signal, searchParams: listParams(query) }),
 })
 
 export const callerRecord = remote('callcenter/caller', {
@@ -34,7 +36,7 @@ export const callerRecord = remote('callcenter/caller', {
 })
 
 export const sipsList = remote('callcenter/sips', {
-  load: (query: ListQuery, { api, signal }) => api.get<Page<SipAccount>>(CALLCENTER_API.sips, { quiet: true, signal, searchParams: listParams(query) }),
+  load: (query: ListQuery, { api, signal }) => api.get<KeysetPage<SipAccount>>(CALLCENTER_API.sips, { quiet: true, signal, searchParams: listParams(query) }),
 })
 
 /** SIP accounts nobody uses yet, that the actor may give an employee. */

@@ -87,6 +87,17 @@ export interface PageContext {
   page_id: number | null
 }
 
+/** The call-back the last finished call left (its reminder), said in the panel until another call or number. */
+export interface CallBackSet {
+  /** `call_back_tasks.id`. */
+  id: number
+  phone: string
+  /** The reminder's instant (ISO). */
+  due_at: string
+  /** The tasks module's task made of it (/tasks/{id}); null without that module. */
+  task_id: number | null
+}
+
 export interface SoftphoneState {
   /** From the profile; null without a SIP code, or once cleared after a wrong password. */
   credentials: SipCredentials | null
@@ -108,6 +119,7 @@ export interface SoftphoneState {
   nextKey: number
   links: LinksState
   contact: ContactDialogState
+  callBack: CallBackSet | null
 }
 
 export const NO_LINKS: LinksState = { phone: null, status: 'idle', clients: [], calls: [] }
@@ -129,4 +141,5 @@ export const initialSoftphone: SoftphoneState = {
   nextKey: 1,
   links: NO_LINKS,
   contact: NO_CONTACT,
+  callBack: null,
 }

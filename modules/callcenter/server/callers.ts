@@ -32,7 +32,7 @@ function callerConditions(db: Db, actor: Actor | null): SQL[] {
 }
 
 /** What /callers searches: name and e-mail by trigram, phone and SIP code by prefix (core migration 0008). */
-export const CALLER_SEARCH = searchOf({ name: textField(users.full_name), email: textField(users.email), phone: phoneField(users.phone), sip: numberField(users.sip_code) })
+export const CALLER_SEARCH = searchOf({ name: textField(users.search_name), email: textField(users.search_email), phone: phoneField(users.phone), sip: numberField(users.sip_code) })
 
 /** By name; the id keeps namesakes in a stable order for keyset paging. */
 const CALLER_ORDER = [key(users.full_name, 'text'), key(users.id, 'int')]

@@ -16,6 +16,7 @@ import { phoneCallCreateForm, phoneCallUpdateForm, searchLinksForm } from '../co
 import { CALL_STATUS, type CallDirection } from '../contract/constants'
 import type { CallEndResult, Contact, PhoneCall, PhoneCallCreated, SearchLinkCall, SearchLinkClient, SearchLinks } from '../contract/responses'
 import { callBackTasks, phoneCalls } from '../tables'
+import { withTaskStatus } from './page-records'
 import { callFinished, sessionCall, toPhoneCall, toTask, type CallRow } from './records'
 import { userFor, type CallCenterFlows } from './service'
 
@@ -43,7 +44,8 @@ export function callRoutes(app: FastifyInstance, deps: ServerDeps, flows: CallCe
   app.get('/call-center/phone-call/:id', { preHandler: app.requireUser() }, async request => {
     const id = pathId(request)
     const call = await visibleCall(db, currentActor(request), id)
-    const [task] = await db.select().from(callBackTasks).where(eq(callBackTasks.phone_call_id, id)).orderBy(desc(callBackTasks.id)).limit(1)
+    const found = await db.select().from(callBackTasks).where(eq(callBackTasks.phone_call_id, id)).orderBy(desc(callBackTasks.id)).limit(1)
+    const [task] = await withTaskStatus(db, () => app.extensions.tasks, found)
     return ok<CallEndResult & { status_log: CallRow['status_log'] }>({ call: toPhoneCall(call), task: task ? toTask(task) : null, status_log: call.status_log })
   })
 

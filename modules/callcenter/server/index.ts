@@ -23,9 +23,11 @@ export function createCallCenterModule(settings: CallCenterSettings = loadCallCe
     id: 'callcenter',
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
     decorate(app, deps) {
-      const flows = createCallCenterFlows(deps, settings)
+      // Tasks come from whichever module keeps them (server/extensions.ts), read at use: it may decorate after us.
+      const tasksOf = () => app.extensions.tasks
+      const flows = createCallCenterFlows(deps, settings, tasksOf)
       flowsOf.set(deps, flows)
-      app.decorate('callCenter', serviceOf(deps.db, flows))
+      app.decorate('callCenter', serviceOf(deps.db, flows, tasksOf))
     },
     register(app, deps) {
       const flows = flowsOf.get(deps)

@@ -10,7 +10,7 @@ import { CALL_RATING, TASK_STATUS } from '../contract/constants'
 import type { RatedContact, RecordCallBack } from '../contract/responses'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
 import { toContact, toTask, type TaskRow } from './records'
-import type { PageRecord } from './service'
+import type { PageRecord, TasksOf } from './service'
 
 /**
  * What the call center keeps about another module's record (a tender page): its contacts with their status and its
@@ -37,22 +37,48 @@ export async function contactsOf(db: Db, record: PageRecord): Promise<RatedConta
 
 const toCallBack = (row: TaskRow, user_name: string): RecordCallBack => ({ ...toTask(row), user_name, done: row.status === TASK_STATUS.completed })
 
+/**
+ * The call-backs with the status of their task in the tasks module where it has one (completed or cancelled on
+ * /tasks): the call center's own status only for rows without a task, or when no module keeps tasks.
+ */
+export async function withTaskStatus<T extends TaskRow>(db: Db, tasksOf: TasksOf, rows: readonly T[]): Promise<T[]> {
+  const tasks = tasksOf()
+  const ids = rows.flatMap(r => (r.task_id === null ? [] : [r.task_id]))
+  if (!tasks || ids.length === 0) return [...rows]
+  const statuses = await tasks.statuses(db, ids)
+  return rows.map(r => {
+    const status = r.task_id === null ? undefined : statuses.get(r.task_id)
+    return status === undefined ? r : { ...r, status }
+  })
+}
+
 /** The record's call-back tasks, soonest due first, with whose they are. */
-export async function callBacksOf(db: Db, record: PageRecord): Promise<RecordCallBack[]> {
+export async function callBacksOf(db: Db, tasksOf: TasksOf, record: PageRecord): Promise<RecordCallBack[]> {
   const rows = await db
     .select({ task: callBackTasks, user_name: users.full_name })
     .from(callBackTasks)
     .innerJoin(users, eq(users.id, callBackTasks.user_id))
     .where(onRecord(callBackTasks, record))
     .orderBy(callBackTasks.due_at, callBackTasks.id)
-  return rows.map(r => toCallBack(r.task, r.user_name))
+  const tasks = await withTaskStatus(db, tasksOf, rows.map(r => r.task))
+  return rows.map((r, i) => toCallBack(tasks[i]!, r.user_name))
 }
 
-/** Marks the record's task done: its executor, their office's managers, administrators; any other task is not found. */
-export async function completeCallBack(db: Db, request: FastifyRequest, record: PageRecord, taskId: number): Promise<RecordCallBack> {
-  const where = and(eq(callBackTasks.id, taskId), onRecord(callBackTasks, record), scopeWhere(db, currentActor(request), callRecordScope, { caller: callBackTasks.user_id }))
-  const [task] = await db.update(callBackTasks).set({ status: TASK_STATUS.completed }).where(where).returning()
-  if (!task) throw notFound()
-  const [user] = await db.select({ name: users.full_name }).from(users).where(eq(users.id, task.user_id))
-  return toCallBack(task, user?.name ?? '')
+/**
+ * Marks the record's task done: its executor, their office's managers, administrators; any other task is not found.
+ * The tasks module's task made of it is completed in the same transaction (its history says by whom).
+ */
+export async function completeCallBack(db: Db, tasksOf: TasksOf, request: FastifyRequest, record: PageRecord, taskId: number): Promise<RecordCallBack> {
+  const actor = currentActor(request)
+  return db.transaction(async tx => {
+    const where = and(eq(callBackTasks.id, taskId), onRecord(callBackTasks, record), scopeWhere(tx, actor, callRecordScope, { caller: callBackTasks.user_id }))
+    const [task] = await tx.update(callBackTasks).set({ status: TASK_STATUS.completed }).where(where).returning()
+    if (!task) throw notFound()
+    // Whatever the row said before: its task may have been reopened on /tasks since (finish leaves a closed one be).
+    const tasks = tasksOf()
+    if (task.task_id !== null && tasks) await tasks.finish(tx, task.task_id, TASK_STATUS.completed, actor.id)
+    const [user] = await tx.select({ name: users.full_name }).from(users).where(eq(users.id, task.user_id))
+    const [shown] = await withTaskStatus(tx, tasksOf, [task])
+    return toCallBack(shown!, user?.name ?? '')
+  })
 }

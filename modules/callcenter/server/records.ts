@@ -47,6 +47,7 @@ export function toTask(row: TaskRow): CallBackTask {
     email_notification: row.email_notification,
     status: row.status,
     phone_call_id: row.phone_call_id,
+    task_id: row.task_id,
   }
 }
 

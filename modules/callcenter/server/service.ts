@@ -7,6 +7,7 @@ import { currentUser } from '../../../server/auth/require-user'
 import type { UserRow } from '../../../server/auth/sessions'
 import type { Db } from '../../../server/db/client'
 import type { ServerDeps } from '../../../server/deps'
+import type { TaskDraft, TaskService } from '../../../server/extensions'
 import { ApiError, forbidden, invalidInput } from '../../../server/http/errors'
 import { parseBody } from '../../../server/http/validate'
 import { canAddContacts, hasSoftphone } from '../access'
@@ -15,6 +16,7 @@ import { CALLCENTER_ERROR, TASK_TYPE_CALL_BACK } from '../contract/constants'
 import { isoDateIn } from '../contract/dates'
 import { cmsg } from '../contract/messages'
 import type { CallEndResult, Contact, RatedContact, RecordCallBack } from '../contract/responses'
+import { BUSINESS_UTC_OFFSET_MINUTES, TASK_TYPE } from '../../tasks/contract'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
 import { pageCallers, pageCalls, type PageCall, type PageCallsQuery } from './page-calls'
 import { callBacksOf, completeCallBack, contactsOf } from './page-records'
@@ -66,6 +68,36 @@ export interface CallCenterFlows {
 
 const displayPhone = (digits: string) => (digits.length === 11 ? formatPhone(digits) : digits)
 
+/** The module keeping tasks (`app.extensions.tasks`), read when needed: modules decorate in any order. */
+export type TasksOf = () => TaskService | null
+
+/** The pages a call is filed under that a task can link to (the page's record), by the call's `page`. */
+const TASK_LINK_OF_PAGE: Readonly<Record<string, 'client' | 'tender' | 'bid'>> = { tender: 'tender', client: 'client', bid: 'bid' }
+
+/** An instant as the business clock's wall time (tasks' dates and times: Moscow, modules/tasks/contract.ts). */
+export function businessDateTime(instant: Date): { date: string; time: string } {
+  const iso = new Date(instant.getTime() + BUSINESS_UTC_OFFSET_MINUTES * 60_000).toISOString()
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) }
+}
+
+/** The task a finish-call reminder makes (SPEC §3 Task type 20): the user's own, reminding them at its minute. */
+export function callBackDraft(args: { userId: number; callId: number; phone: string; comment: string; reminderAt: Date; email: boolean; page: string | null; page_id: number | null }): TaskDraft {
+  const { date, time } = businessDateTime(args.reminderAt)
+  const kind = args.page ? TASK_LINK_OF_PAGE[args.page] : undefined
+  return {
+    type: TASK_TYPE.callBack,
+    name: displayPhone(args.phone),
+    description: args.comment,
+    responsibleId: args.userId,
+    authorId: args.userId,
+    date,
+    time,
+    remindExecutor: [0],
+    remindEmail: args.email,
+    links: [{ kind: 'call', id: args.callId }, ...(kind && args.page_id !== null ? [{ kind, id: args.page_id }] : [])],
+  }
+}
+
 /**
  * The request's user when `rule` admits them. An employee disabled on /callers works no calls and contacts
  * (sessions already refuse them; this is a second lock).
@@ -76,7 +108,7 @@ export function userFor(request: FastifyRequest, rule: Rule): UserRow {
   return user
 }
 
-export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, settings: CallCenterSettings): CallCenterFlows {
+export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, settings: CallCenterSettings, tasksOf: TasksOf = () => null): CallCenterFlows {
   const { db, clock } = deps
   const now = () => new Date(clock.now())
 
@@ -117,6 +149,11 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
       let task: TaskRow | undefined
       if (reminderAt) {
         const phone = form.phone ?? call.phone
+        // The tasks module's task (reminder at its minute, e-mail, the /tasks calendar) in the same transaction.
+        const tasks = tasksOf()
+        const made = tasks
+          ? await tasks.create(tx, callBackDraft({ userId: user.id, callId, phone, comment: form.comment ?? '', reminderAt, email: form.email_notification, page, page_id }))
+          : null
         ;[task] = await tx
           .insert(callBackTasks)
           .values({
@@ -131,6 +168,7 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
             email_notification: form.email_notification,
             page,
             page_id,
+            task_id: made?.id ?? null,
             created_at: at,
           })
           .returning()
@@ -168,13 +206,13 @@ export function createCallCenterFlows(deps: Pick<ServerDeps, 'db' | 'clock'>, se
 }
 
 /** The service other modules get: a call, a contact or a task always filed under their record. */
-export function serviceOf(db: Db, flows: CallCenterFlows): CallCenterService {
+export function serviceOf(db: Db, flows: CallCenterFlows, tasksOf: TasksOf = () => null): CallCenterService {
   return {
     finishCallOn: (request, body, record) => flows.finishCall(request, body, null, record),
     addContactOn: (request, body, record) => flows.addContact(request, body, record),
     contactsOf: record => contactsOf(db, record),
-    callBacksOf: record => callBacksOf(db, record),
-    completeCallBackOn: (request, record, taskId) => completeCallBack(db, request, record, taskId),
+    callBacksOf: record => callBacksOf(db, tasksOf, record),
+    completeCallBackOn: (request, record, taskId) => completeCallBack(db, tasksOf, request, record, taskId),
     callsOn: query => pageCalls(db, query),
     callersOn: query => pageCallers(db, query),
   }

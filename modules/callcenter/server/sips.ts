@@ -42,7 +42,7 @@ interface SipRow {
 const SIP_CODE_MIN = 2
 
 /** What /sips searches: the name by trigram, the code by prefix (the callcenter migration's indexes). */
-export const SIP_SEARCH = searchOf({ name: textField(sipAccounts.name), code: numberField(sipAccounts.code, SIP_CODE_MIN) })
+export const SIP_SEARCH = searchOf({ name: textField(sipAccounts.search_name), code: numberField(sipAccounts.code, SIP_CODE_MIN) })
 
 /** By code, which is unique: a stable order for keyset paging. */
 const SIP_ORDER = [key(sipAccounts.code, 'text')]

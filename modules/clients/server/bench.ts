@@ -1,6 +1,6 @@
 /**
  * The company list under load (issue 5 §4): `npx tsx modules/clients/server/bench.ts [--companies=50000]
- * [--seconds=5] [--concurrency=8] [--postgres=<url>]`. A report, never a pass/fail: p50/p99 latency and
+ * [--seconds=5] [--concurrency=8[,50…]] [--postgres=<url>] [--keep]`. A report, never a pass/fail: p50/p99 latency and
  * throughput of "My companies" pages with filters, for an administrator (all rows) and an agent manager (an
  * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it).
  */
@@ -29,7 +29,12 @@ const arg = (name: string, fallback: number) => {
 }
 const COMPANIES = arg('companies', 50_000)
 const SECONDS = Math.min(arg('seconds', 5), 60)
-const CONCURRENCY = Math.min(arg('concurrency', 8), 128)
+/** One or more, comma-separated (`--concurrency=8,50`): each runs every scenario over the same seeded data. */
+const CONCURRENCIES = (process.argv.find(a => a.startsWith('--concurrency='))?.slice('--concurrency='.length) ?? '8')
+  .split(',')
+  .map(Number)
+  .filter(n => Number.isInteger(n) && n > 0)
+  .map(n => Math.min(n, 128))
 const POSTGRES = process.argv.find(a => a.startsWith('--postgres='))?.slice('--postgres='.length)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -125,32 +130,34 @@ async function main(): Promise<void> {
     ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
   ]
 
-  console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
-  for (const [title, who, urls] of scenarios) {
-    const latencies: number[] = []
-    let errors = 0
-    let total = ''
-    const until = Date.now() + SECONDS * 1000
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, worker) => {
-        let n = worker
-        while (Date.now() < until) {
-          const url = urls[n++ % urls.length]!
-          const start = performance.now()
-          const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
-          latencies.push(performance.now() - start)
-          if (res.statusCode !== 200) errors++
-          else {
-            const data = res.json<{ data: { total: number; total_estimated?: boolean } }>().data
-            total = `${data.total_estimated ? '~' : ''}${data.total}`
+  for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
+    console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
+    for (const [title, who, urls] of scenarios) {
+      const latencies: number[] = []
+      let errors = 0
+      let total = ''
+      const until = Date.now() + SECONDS * 1000
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, worker) => {
+          let n = worker
+          while (Date.now() < until) {
+            const url = urls[n++ % urls.length]!
+            const start = performance.now()
+            const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
+            latencies.push(performance.now() - start)
+            if (res.statusCode !== 200) errors++
+            else {
+              const data = res.json<{ data: { total: number; total_estimated?: boolean } }>().data
+              total = `${data.total_estimated ? '~' : ''}${data.total}`
+            }
           }
-        }
-      }),
-    )
-    latencies.sort((a, b) => a - b)
-    console.log(
-      `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  (total ${total}${errors ? `, ${errors} errors` : ''})`,
-    )
+        }),
+      )
+      latencies.sort((a, b) => a - b)
+      console.log(
+        `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  (total ${total}${errors ? `, ${errors} errors` : ''})`,
+      )
+    }
   }
 
   const exportStart = performance.now()

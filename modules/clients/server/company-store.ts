@@ -115,7 +115,7 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
 }
 
 /** What the company list searches: the short name (the full name repeats it after the legal form), inn, ogrn. */
-export const COMPANY_SEARCH = searchOf({ name: textField(companies.short_name), inn: numberField(companies.inn), ogrn: numberField(companies.ogrn) })
+export const COMPANY_SEARCH = searchOf({ name: textField(companies.search_name), inn: numberField(companies.inn), ogrn: numberField(companies.ogrn) })
 
 /** Newest first; the id is unique, so the order is stable for keyset paging. */
 const COMPANY_ORDER = [key(companies.id, 'int', true)]

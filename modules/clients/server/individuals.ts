@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Actor } from '../../../core/access'
 import { ROLE } from '../../../core/auth/profile'
@@ -73,7 +73,7 @@ function toIndividual({ person: p, agent }: Row): Individual {
  * expression), inn and phone.
  */
 export const INDIVIDUAL_SEARCH = searchOf({
-  name: textField(sql`${individuals.last_name} || ' ' || ${individuals.first_name} || coalesce(' ' || ${individuals.middle_name}, '')`),
+  name: textField(individuals.search_name),
   inn: numberField(individuals.inn),
   phone: phoneField(individuals.phone),
 })

@@ -6,7 +6,8 @@ import type { PageProps } from '../../../core/plugin/types'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { EmptyState } from '../../../core/ui/EmptyState'
-import { Stack } from '../../../core/ui/Stack'
+import { Slot } from '../../../core/ui/Slot'
+import { Row, Stack } from '../../../core/ui/Stack'
 import { $removeFailures } from '../model'
 import { CompanyCard, CompanyEditor, CompanyTitle, TABS, type TabKey } from './CompanyEditor'
 import { ConfirmButton, RemoveFailure } from './records'
@@ -51,15 +52,17 @@ export default function ClientPage({ params }: PageProps) {
               company={company}
               before={<Link href="/clients">{t('pages.backToClients')}</Link>}
               actions={
-                keeper &&
-                company.owner === null && (
-                  <ConfirmButton
-                    label={t('company.delete')}
-                    question={t('company.deleteQuestion', { name: company.short_name ?? '' })}
-                    confirmLabel={t('form.delete')}
-                    onConfirm={() => void dispatch('clients/deleteCompany', { companyId })}
-                  />
-                )
+                <Row gap="sm" wrap>
+                  <Slot slot="clients/pageActions" props={{ companyId }} />
+                  {keeper && company.owner === null && (
+                    <ConfirmButton
+                      label={t('company.delete')}
+                      question={t('company.deleteQuestion', { name: company.short_name ?? '' })}
+                      confirmLabel={t('form.delete')}
+                      onConfirm={() => void dispatch('clients/deleteCompany', { companyId })}
+                    />
+                  )}
+                </Row>
               }
             />
             <RemoveFailure failure={failures.company} />

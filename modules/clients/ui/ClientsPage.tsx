@@ -24,7 +24,8 @@ export default function ClientsPage() {
   const [query, setQuery] = useListQuery(QUERY)
   const companies = query.tab === 'companies'
   const go = (to: string) => void dispatch('app/navigate', { to })
-  const onPage = (page: number) => setQuery({ page })
+  // A cursor replaces the page number of an older link (`page=N`): paging on from it is by cursor.
+  const onCursor = (cursor: string) => setQuery({ cursor, page: 1 })
 
   return (
     <ListPage
@@ -82,9 +83,9 @@ export default function ClientsPage() {
         </Alert>
       )}
       {companies ? (
-        <CompanyList q={query.q} kind={query.kind} page={query.page} onPage={onPage} />
+        <CompanyList q={query.q} kind={query.kind} page={query.page} cursor={query.cursor} onCursor={onCursor} />
       ) : (
-        <IndividualList q={query.q} page={query.page} onPage={onPage} />
+        <IndividualList q={query.q} page={query.page} cursor={query.cursor} onCursor={onCursor} />
       )}
     </ListPage>
   )

@@ -22,7 +22,7 @@ export default function IndividualsPage() {
       }
       search={{ label: t('list.searchIndividuals'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'individuals-search' }}
     >
-      <IndividualList q={query.q} page={query.page} onPage={page => setQuery({ page })} />
+      <IndividualList q={query.q} page={query.page} cursor={query.cursor} onCursor={cursor => setQuery({ cursor, page: 1 })} />
     </ListPage>
   )
 }

@@ -45,15 +45,26 @@ const person = (id: number, full_name: string, more: Partial<IndividualListItem>
 })
 const PEOPLE = [person(7, 'Орлова Мария Петровна', { birthday: '1990-05-01', phone: '79161234567' }), person(8, 'Петров Иван', { inn: '500100732259' })]
 
-/** GET v1/companies and v1/physics like the server: `q` in the name, `kind`, 20 a page. */
+/**
+ * GET v1/companies and v1/physics like the server: `q` in the name, `kind`, 20 a page from `page` or from a keyset
+ * `cursor` (here `at<row>`: opaque to the page, which only sends back what it was given), with the neighbours' cursors.
+ */
 function serve(req: SentRequest) {
   const q = req.search.get('q') ?? ''
   const kind = req.search.get('kind')
   const page = Number(req.search.get('page') ?? 1)
   const limit = Number(req.search.get('limit') ?? 20)
+  const cursor = req.search.get('cursor')
   const rows: { full_name: string | null; short_name?: string | null }[] =
     req.path === 'v1/physics' ? PEOPLE.filter(p => p.full_name.includes(q)) : COMPANIES.filter(c => c.short_name!.includes(q) && (!kind || c.kind === kind))
-  return { items: rows.slice((page - 1) * limit, page * limit), total: rows.length }
+  const from = cursor ? Number(cursor.slice(2)) : (page - 1) * limit
+  return {
+    items: rows.slice(from, from + limit),
+    total: rows.length,
+    total_estimated: false,
+    next: from + limit < rows.length ? `at${from + limit}` : null,
+    prev: from > 0 ? `at${Math.max(0, from - limit)}` : null,
+  }
 }
 
 function setup(path: string, role: Role, answer: (req: SentRequest) => unknown = serve) {
@@ -103,8 +114,45 @@ describe('/clients on the list kit', () => {
     expect(kit.history.at(-1)).toBe('/clients')
     await user.click(screen.getByRole('button', { name: 'Вперёд' }))
     await waitFor(() => expect(names('companies-table')).toHaveLength(10))
-    expect(kit.history.at(-1)).toBe('/clients?page=2')
-    expect(screen.getByText('Страница 2 из 2')).toBeTruthy()
+    // Keyset paging: the page after is the server's cursor, in the URL and in the request.
+    expect(kit.history.at(-1)).toBe('/clients?cursor=at20')
+    expect(lastQuery(kit.sent, 'v1/companies')).toEqual({ page: '1', limit: '20', cursor: 'at20' })
+    expect(screen.getByRole('button', { name: 'Вперёд' }).hasAttribute('disabled') || screen.getByRole('button', { name: 'Вперёд' }).getAttribute('aria-disabled') === 'true').toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(names('companies-table')).toHaveLength(20))
+    expect(kit.history.at(-1)).toBe('/clients?cursor=at0')
+  })
+
+  it('opens the page of an older link (page=N), pages on from it by cursor, and a new search starts over', async () => {
+    const kit = setup('/clients?page=2', 30)
+    render(kit.wrap(<ClientsPage />))
+    await waitFor(() => expect(names('companies-table')).toHaveLength(10))
+    expect(lastQuery(kit.sent, 'v1/companies')).toEqual({ page: '2', limit: '20' })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(names('companies-table')).toHaveLength(20))
+    expect(kit.history.at(-1)).toBe('/clients?cursor=at0')
+    expect(lastQuery(kit.sent, 'v1/companies')).toEqual({ page: '1', limit: '20', cursor: 'at0' })
+
+    await user.type(screen.getByRole('searchbox'), 'Компания 1')
+    act(() => kit.clock.advanceBy(300))
+    await waitFor(() => expect(kit.history.at(-1)).toBe(`/clients?${new URLSearchParams({ q: 'Компания 1' })}`))
+    await waitFor(() => expect(lastQuery(kit.sent, 'v1/companies')).toEqual({ page: '1', limit: '20', q: 'Компания 1' }))
+  })
+
+  it('pages /physics by cursor too', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => person(100 + i, `Иванов ${String(i).padStart(2, '0')}`))
+    const kit = setup('/physics', 30, req => {
+      const cursor = req.search.get('cursor')
+      const from = cursor ? Number(cursor.slice(2)) : 0
+      return { items: many.slice(from, from + 20), total: many.length, total_estimated: false, next: from + 20 < many.length ? `at${from + 20}` : null, prev: from > 0 ? 'at0' : null }
+    })
+    render(kit.wrap(<IndividualsPage />))
+    await waitFor(() => expect(names('individuals-table')).toHaveLength(20))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(names('individuals-table')).toHaveLength(5))
+    expect(kit.history.at(-1)).toBe('/physics?cursor=at20')
+    expect(lastQuery(kit.sent, 'v1/physics')).toEqual({ page: '1', limit: '20', cursor: 'at20' })
   })
 
   it('shows administrators whose client each one is, and the contact with the phone', async () => {

@@ -5,14 +5,14 @@ import { actorOf } from '../../../core/access'
 import { $profile } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { totalText, useListT } from '../../../core/ui/list/texts'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import { seesKeepers } from '../access'
 import type { CompanyListItem, IndividualListItem } from '../contract'
-import { companiesPayload, individualsPayload, PAGE_SIZE, type KindFilter } from '../loads'
+import { companiesPayload, individualsPayload, type KindFilter } from '../loads'
 import { companiesList, individualsList } from '../remotes'
 import { formatDate } from './view'
 
@@ -42,16 +42,19 @@ function useSeesKeepers(): boolean {
 
 export interface ListProps {
   q: string
+  /** The page of an older link (`page=N`); 1 once paging by cursor. */
   page: number
-  onPage: (page: number) => void
+  /** The keyset cursor of the page on screen (from the URL); null: the first page (or `page`). */
+  cursor: string | null
+  onCursor: (cursor: string) => void
 }
 
 /** "My companies", legal entities tab: the legal entities and sole proprietors in the viewer's scope. */
-export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindFilter }) {
+export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { kind: KindFilter }) {
   const t = useT('clients')
   const kit = useListT()
   const state = useUnit(companiesList.$state)
-  const reload = useLoad('clients/loadCompanies', companiesPayload({ page, q, kind }))
+  const reload = useLoad('clients/loadCompanies', companiesPayload({ page, q, kind, cursor }))
   const withAgent = useSeesKeepers()
   const columns = useMemo<DataColumn<CompanyListItem>[]>(
     () => [
@@ -91,11 +94,9 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
   )
   const filtered = q !== '' || kind !== 'all'
   return (
-    <PagedTable
+    <CursorTable
       state={state}
-      page={page}
-      limit={PAGE_SIZE}
-      onPage={onPage}
+      onCursor={onCursor}
       onRetry={reload}
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
@@ -110,11 +111,11 @@ export function CompanyList({ q, kind, page, onPage }: ListProps & { kind: KindF
 }
 
 /** Individuals: /physics and the individuals tab of "My companies". */
-export function IndividualList({ q, page, onPage }: ListProps) {
+export function IndividualList({ q, page, cursor, onCursor }: ListProps) {
   const t = useT('clients')
   const kit = useListT()
   const state = useUnit(individualsList.$state)
-  const reload = useLoad('clients/loadIndividuals', individualsPayload({ page, q }))
+  const reload = useLoad('clients/loadIndividuals', individualsPayload({ page, q, cursor }))
   const withAgent = useSeesKeepers()
   const columns = useMemo<DataColumn<IndividualListItem>[]>(
     () => [
@@ -128,11 +129,9 @@ export function IndividualList({ q, page, onPage }: ListProps) {
     [t, withAgent],
   )
   return (
-    <PagedTable
+    <CursorTable
       state={state}
-      page={page}
-      limit={PAGE_SIZE}
-      onPage={onPage}
+      onCursor={onCursor}
       onRetry={reload}
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}

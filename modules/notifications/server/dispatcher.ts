@@ -3,10 +3,12 @@ import type { NotificationChannel } from '../../../core/notifications/types'
 import { socketAction } from '../../../core/socket/actions'
 import type { Clock } from '../../../server/clock'
 import type { Db } from '../../../server/db/client'
+import type { Jobs } from '../../../server/jobs/types'
 import type { SocketHub } from '../../../server/socket/hub'
 import '../socket'
 import { composeEmail } from './email'
 import type { MailProvider } from './mail/provider'
+import { sendOrRetry } from './mail/retry'
 import { claim, markDelivered, recipientsOf, release, type Claimed, type Recipient } from './outbox'
 import { languageOf, type NotificationTexts } from './texts'
 import { signUnsubscribe } from './unsubscribe/token'
@@ -16,6 +18,8 @@ export interface DispatcherDeps {
   hub: Pick<SocketHub, 'send'>
   clock: Clock
   mail: MailProvider
+  /** The job queue a failed send is retried through (`mail.retry`, mail/retry.ts). */
+  jobs: Pick<Jobs, 'enqueue'>
   texts: NotificationTexts
   /** PUBLIC_URL without a trailing slash: the links in e-mails. */
   publicUrl: string
@@ -87,7 +91,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           try {
             await mailOne(row, recipient.email, row.channel, recipient)
           } catch (err) {
-            // The bell has it already; one bad address or a mail server hiccup must not stop the others.
+            // The bell has it already; one bad address, or a mail server hiccup the job queue could not even take
+            // (the database is down too), must not stop the others.
             deps.log.warn({ err, notification: row.id }, 'notification e-mail failed')
           }
         }
@@ -101,7 +106,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const lang = languageOf(recipient.language)
     const { title, text } = textsOf(row, lang)
     const secret = await deps.secret()
-    await deps.mail.send(
+    // A send that fails for a reason that may pass becomes a `mail.retry` job: the letter is not lost with the hiccup.
+    await sendOrRetry(
+      deps,
       composeEmail(
         {
           to,
@@ -115,6 +122,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         },
         deps.texts,
       ),
+      `notification-mail:${row.id}`,
     )
   }
 

@@ -7,6 +7,7 @@ import { createDispatcher } from './dispatcher'
 import { notifyAdminsOfFeedback } from './feedback'
 import { createFeedbackDigest, type FeedbackDigest } from './feedback-digest'
 import { createOutboxMail, type MailProvider } from './mail/provider'
+import { registerMailRetry } from './mail/retry'
 import { createSmtpMail } from './mail/smtp'
 import { WAKE_CHANNEL, writeNotifications } from './outbox'
 import { notificationRoutes } from './routes'
@@ -14,7 +15,7 @@ import { seedNotifications } from './seed'
 import { createNotificationTexts } from './texts'
 import { unsubscribeRoutes } from './unsubscribe/routes'
 import { unsubscribeSecret } from './unsubscribe/secret'
-import { listenForWakeUps } from './wake'
+import { listenForWakeUps } from '../../../server/db/listen'
 
 export type { MailMessage, MailProvider } from './mail/provider'
 
@@ -74,7 +75,9 @@ export function createNotificationsServer(options: NotificationsServerOptions = 
     decorate(app: FastifyInstance, deps: ServerDeps) {
       const mail = (options.mail ?? defaultMail)(deps)
       const secret = unsubscribeSecret(deps.db, deps.clock, deps.config.unsubscribeSecret)
-      const dispatcher = createDispatcher({ db: deps.db, hub: deps.hub, clock: deps.clock, mail, texts, publicUrl: deps.config.publicUrl, secret, log: app.log })
+      // A notification e-mail the mail server did not take is retried by the job queue (mail/retry.ts).
+      registerMailRetry(app.jobs, mail)
+      const dispatcher = createDispatcher({ db: deps.db, hub: deps.hub, clock: deps.clock, mail, jobs: app.jobs, texts, publicUrl: deps.config.publicUrl, secret, log: app.log })
       states.set(deps, { secret })
 
       if (app.extensions.notifier) throw new Error('notifications: another module already provides app.notify')

@@ -1,45 +1,45 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm'
-import * as v from 'valibot'
-import { line } from '../../../core/validation'
+import { and, eq } from 'drizzle-orm'
 import { smsOutbox } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
-import { parseQuery } from '../../../server/http/validate'
+import { ApiError, notFound } from '../../../server/http/errors'
+import { parseQuery, pathId } from '../../../server/http/validate'
 import type { ServerModule } from '../../../server/module'
+import { SMS_STATUS } from '../../../server/sms/status'
 import { canSeeSms } from '../access'
+import { smsListQuery, type SmsItem, type SmsPage } from '../contract'
+import { listSms, toSmsItem } from './list'
 
 /**
- * GET v1/sms → data: the latest SMS of the outbox, newest first (the SMS status screen, SPEC §2 /sms). Statuses
- * only: the texts carry registration codes and recovered passwords, which no administrator may read.
- */
-export interface SmsItem {
-  id: number
-  phone: string
-  status: number
-  created_at: string
-}
-
-const SMS_LIST_LIMIT = 50
-
-/** `?phone=77001000010`: one phone's SMS only (11 digits, as stored). */
-const smsListQuery = v.object({ phone: v.optional(v.pipe(v.string(), line(), v.regex(/^\d{11}$/, 'validation:phone'))) })
-
-/**
- * The SMS module's server half: the outbox's statuses as administrators read them (server/sms/provider.ts writes
- * it; the browser suite reads the codes from SMS_LOG_FILE, the gateway's stand-in).
+ * The SMS module's server half (issue 13 §4): the outbox as administrators read it — texts masked — and the resend of
+ * a failed SMS. server/sms writes the outbox and, with a gateway configured, delivers it through the job queue.
  */
 export const smsServer: ServerModule = {
   id: 'sms',
   register(app, deps) {
+    const { db } = deps
+
     app.get('/sms', { preHandler: app.requireUser(canSeeSms) }, async request => {
-      const { phone } = parseQuery(smsListQuery, request.query)
-      const where: SQL[] = phone ? [eq(smsOutbox.phone, phone)] : []
-      const rows = await deps.db
-        .select()
-        .from(smsOutbox)
-        .where(and(...where))
-        .orderBy(desc(smsOutbox.id))
-        .limit(SMS_LIST_LIMIT)
-      return ok<SmsItem[]>(rows.map(r => ({ id: r.id, phone: r.phone, status: r.status, created_at: r.created_at.toISOString() })))
+      return ok<SmsPage>(await listSms(db, parseQuery(smsListQuery, request.query)))
+    })
+
+    // Only a failed SMS goes back to the gateway: a new one is queued already, a sent one would reach the phone twice.
+    app.post('/sms/:id/resend', { preHandler: app.requireUser(canSeeSms) }, async request => {
+      const id = pathId(request)
+      const sender = app.smsSender
+      const item = await db.transaction(async tx => {
+        const [row] = await tx.select().from(smsOutbox).where(eq(smsOutbox.id, id)).limit(1).for('update')
+        if (!row) throw notFound()
+        if (!sender) throw new ApiError(409, 'sms:server.noGateway')
+        if (row.status !== SMS_STATUS.error) throw new ApiError(409, 'sms:server.notFailed')
+        const [updated] = await tx
+          .update(smsOutbox)
+          .set({ status: SMS_STATUS.new, attempts: 0 })
+          .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, SMS_STATUS.error)))
+          .returning()
+        await sender.enqueue(tx, id)
+        return toSmsItem(updated ?? row)
+      })
+      return ok<SmsItem>(item)
     })
   },
 }

@@ -18,7 +18,7 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
     // ── outgoing ──
     case 'callcenter/dialRequested': {
       const { phone, page, page_id } = e.payload
-      const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id }, failure: null, refusal: null }
+      const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id }, failure: null, refusal: null, callBack: null }
       // Click-to-call from a user without a softphone (no SIP code, or its credentials were refused): say so.
       if (!state.credentials) fx.push(toast({ kind: 'info', timeout: TOAST_PRESET.systemNotification.timeout, text: 'callcenter:toast.noSoftphone' }))
       if (state.session || state.registration !== 'registered') return base
@@ -63,7 +63,7 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
       const phone = digits ?? remote
       const session = newSession({ key, ref: id, direction: CALL_DIRECTION.incoming, phone, page: null, page_id: null, phase: 'incoming', record: digits ? 'pending' : 'none' })
       if (digits) fx.push(command('callcenter/createCall', { key, phone: digits, direction: CALL_DIRECTION.incoming, page: null, page_id: null }))
-      const next: SoftphoneState = { ...state, open: true, number: phone, context: { page: null, page_id: null }, failure: null, session, nextKey: key + 1 }
+      const next: SoftphoneState = { ...state, open: true, number: phone, context: { page: null, page_id: null }, failure: null, session, nextKey: key + 1, callBack: null }
       return digits ? searchLinks(next, digits, fx) : next
     }
     case 'callcenter/answerRequested': {
@@ -160,8 +160,10 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
     case 'callcenter/callFinished': {
       const s = state.session
       if (!s || s.key !== e.payload.key) return state
-      // The outcome is saved: the call, its number and why it failed are done with.
-      return { ...state, session: null, number: '', links: NO_LINKS, failure: null }
+      // The outcome is saved: the call, its number and why it failed are done with; a call-back it set is said.
+      const task = e.payload.result.task
+      const callBack = task ? { id: task.id, phone: task.phone, due_at: task.due_at, task_id: task.task_id ?? null } : null
+      return { ...state, session: null, number: '', links: NO_LINKS, failure: null, callBack }
     }
     case 'callcenter/finishFailed': {
       const s = state.session

@@ -19,7 +19,7 @@ export function panel(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softpho
       const value = e.payload.value
       const digits = phoneDigits(value)
       // Another number: the last call's failure and the reason it could not be called are no longer news.
-      const next = { ...state, number: value, failure: null, refusal: null }
+      const next = { ...state, number: value, failure: null, refusal: null, callBack: null }
       return digits ? searchLinks(next, digits, fx) : next
     }
 

@@ -5,18 +5,20 @@ import { useDispatch } from '../../../../core/react/runtime'
 import { Badge } from '../../../../core/ui/Badge'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../../core/ui/list/CursorTable'
+import { totalText, useListT } from '../../../../core/ui/list/texts'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import { formatPhone } from '../../../../core/validation/phone'
 import type { Caller } from '../../contract'
-import { ADMIN_LIST_LIMIT as LIMIT, callersLoad } from '../../loads'
+import { callersLoad } from '../../loads'
 import { callersList } from '../../model'
 import { PlainButton } from '../../../../core/ui/PlainButton'
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
   const t = useT('callcenter')
+  const kit = useListT()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(callersLoad)
   const state = useUnit(callersList.$state)
@@ -42,7 +44,8 @@ export default function CallersPage() {
   return (
     <ListPage
       title={t('pages.callers')}
-      description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
+      description={state.data ? totalText(kit, state.data) : undefined}
       actions={
         <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
           {t('callers.add')}
@@ -50,11 +53,9 @@ export default function CallersPage() {
       }
       search={{ label: t('callers.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'callers-search' }}
     >
-      <PagedTable
+      <CursorTable
         state={state}
-        page={query.page}
-        limit={LIMIT}
-        onPage={p => setQuery({ page: p })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'callers.noneFound' : 'callers.empty') }}

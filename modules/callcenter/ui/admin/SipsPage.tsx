@@ -5,17 +5,19 @@ import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../../core/ui/list/CursorTable'
+import { totalText, useListT } from '../../../../core/ui/list/texts'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import type { SipAccount } from '../../contract'
-import { ADMIN_LIST_LIMIT as LIMIT, sipsLoad } from '../../loads'
+import { sipsLoad } from '../../loads'
 import { sipsList } from '../../model'
 import { PlainButton } from '../../../../core/ui/PlainButton'
 
 /** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
   const t = useT('callcenter')
+  const kit = useListT()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(sipsLoad)
   const state = useUnit(sipsList.$state)
@@ -34,7 +36,8 @@ export default function SipsPage() {
   return (
     <ListPage
       title={t('pages.sips')}
-      description={state.data ? t('admin.total', { count: state.data.total }) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
+      description={state.data ? totalText(kit, state.data) : undefined}
       actions={
         <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
           {t('sips.add')}
@@ -42,11 +45,9 @@ export default function SipsPage() {
       }
       search={{ label: t('sips.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sips-search' }}
     >
-      <PagedTable
+      <CursorTable
         state={state}
-        page={query.page}
-        limit={LIMIT}
-        onPage={p => setQuery({ page: p })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'sips.noneFound' : 'sips.empty') }}

@@ -12,7 +12,7 @@ import { ListState } from '../../../../core/ui/list/ListState'
 import { TextField } from '../../../../core/ui/TextField'
 import { DEFAULT_MIN_TALK_SECONDS, addDays, formatReminderDate, parseReminderDate, statisticsQuery, type CallStatistics } from '../../contract'
 import { callStatistics } from '../../model'
-import { DateField } from '../fields/DateField'
+import { DateField } from '../../../../core/ui/DateField'
 import { NO_NATIVE_VALIDATION, check } from '../fields/errors'
 import { localToday } from '../panel/format'
 

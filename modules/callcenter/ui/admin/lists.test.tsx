@@ -30,13 +30,26 @@ const caller = (id: number): Caller => ({
 })
 const CALLERS = Array.from({ length: 45 }, (_, i) => caller(i + 1))
 
-/** GET v1/call-center/callers like the server: `search` in the name, `limit` a page. */
+/**
+ * GET v1/call-center/callers (or sips) like the server: `search` in the name, `limit` a page from `page` or a keyset
+ * `cursor` (here `at<row>`: opaque to the page, which only sends back what it was given), with the neighbours' cursors.
+ */
 function serve<T extends { full_name?: string; name?: string }>(rows: readonly T[], req: SentRequest) {
   const search = req.search.get('search') ?? ''
   const found = rows.filter(r => (r.full_name ?? r.name ?? '').includes(search))
   const page = Number(req.search.get('page') ?? 1)
   const limit = Number(req.search.get('limit') ?? 20)
-  return { items: found.slice((page - 1) * limit, page * limit), total: found.length }
+  const cursor = req.search.get('cursor')
+  const from = cursor ? Number(cursor.slice(2)) : (page - 1) * limit
+  const items = found.slice(from, from + limit)
+  return {
+    items,
+    total: found.length,
+    total_estimated: false,
+    next: from + limit < found.length ? `at${from + limit}` : null,
+    // Like server/search/keyset.ts: no row on the page, no cursor to go back from.
+    prev: from > 0 && items.length > 0 ? `at${Math.max(0, from - limit)}` : null,
+  }
 }
 
 function setup(path: string, answer: (req: SentRequest) => unknown) {
@@ -50,12 +63,11 @@ const names = (testId: string) =>
     .map(c => c.textContent)
 
 describe('/callers on the list kit', () => {
-  it('loads the page the URL names, links each row to the employee, shows the status, searches and pages', async () => {
+  it('loads the page an older link names, links each row to the employee, shows the status, pages by cursor and a search starts over', async () => {
     const kit = setup('/callers?page=2', req => serve(CALLERS, req))
     render(kit.wrap(<CallersPage />))
     await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 21'))
     expect(screen.getByText('Всего: 45')).toBeTruthy()
-    expect(screen.getByText('Страница 2 из 3')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Оператор 21' }).getAttribute('href')).toBe('/callers/21')
     const disabled = screen.getAllByRole('row').find(r => r.textContent?.includes('Оператор 22'))!
     expect(within(disabled).getByText('Отключён')).toBeTruthy()
@@ -63,38 +75,54 @@ describe('/callers on the list kit', () => {
     // The server's parameter is `search`; the URL's is the kit's `q`.
     expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '2', limit: '20' })
 
+    // Keyset paging: the page after is the server's cursor, in the URL and in the request.
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Вперёд' }))
     await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 41'))
-    expect(kit.history.at(-1)).toBe('/callers?page=3')
+    expect(kit.history.at(-1)).toBe('/callers?cursor=at40')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at40' })
+    expect((screen.getByRole('button', { name: 'Вперёд' }) as HTMLButtonElement).disabled).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 21'))
+    expect(kit.history.at(-1)).toBe('/callers?cursor=at20')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at20' })
 
+    // A new search drops the cursor: it starts from the top.
     await user.type(screen.getByRole('searchbox', { name: /Поиск по имени/ }), 'Оператор 1{Enter}')
     await waitFor(() => expect(names('callers-table')).toHaveLength(10))
     expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', search: 'Оператор 1' })
     expect(kit.history.at(-1)).toBe(`/callers?${new URLSearchParams({ q: 'Оператор 1' })}`)
+    expect(names('callers-table')[0]).toBe('Оператор 10')
+    expect(screen.queryByRole('button', { name: 'Вперёд' })).toBeNull()
 
     await user.type(screen.getByRole('searchbox', { name: /Поиск по имени/ }), 'x{Enter}')
     await screen.findByText('Никого не нашли')
   })
 
-  it('reads the open page again when the server says an employee changed', async () => {
-    const kit = setup('/callers', req => serve(CALLERS, req))
+  it('opens the page a cursor in the URL names, and says "about" when the server estimates the total', async () => {
+    const kit = setup('/callers?cursor=at20', req => ({ ...serve(CALLERS, req), total: 5200, total_estimated: true }))
     render(kit.wrap(<CallersPage />))
-    await waitFor(() => expect(names('callers-table')).toHaveLength(20))
+    await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 21'))
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at20' })
+    expect(screen.getByText('Всего: около 5200')).toBeTruthy()
+  })
+
+  it('reads the open page (its cursor) again when the server says an employee changed', async () => {
+    const kit = setup('/callers?cursor=at20', req => serve(CALLERS, req))
+    render(kit.wrap(<CallersPage />))
+    await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 21'))
     const before = kit.sent.length
     act(() => void kit.runtime.bus.emit('socket/action', { action: 'updateCallers', data: {} }, 'process'))
     await waitFor(() => expect(kit.sent.length).toBe(before + 1))
     expect(kit.sent.at(-1)!.path).toBe('v1/call-center/callers')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at20' })
   })
 
-  it('a page past the end (an old link, a list that shrank) keeps the way back instead of saying there is nobody', async () => {
+  it('a page past the end (an old link, a list that shrank) does not say there is nobody', async () => {
     const kit = setup('/callers?page=5', req => serve(CALLERS, req))
     render(kit.wrap(<CallersPage />))
-    await screen.findByText('Страница 5 из 3')
+    await screen.findByText('Всего: 45')
     expect(screen.queryByText('Сотрудников пока нет')).toBeNull()
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Назад' }))
-    await waitFor(() => expect(names('callers-table')[0]).toBe('Оператор 41'))
-    expect(kit.history.at(-1)).toBe('/callers?page=3')
   })
 
   it('a failed load offers a retry', async () => {
@@ -131,5 +159,25 @@ describe('/sips on the list kit', () => {
     const empty = setup('/sips', () => ({ items: [], total: 0 }))
     render(empty.wrap(<SipsPage />))
     await screen.findByText('SIP-аккаунтов пока нет')
+  })
+
+  it('pages by cursor like /callers, and a search starts over', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => sip(i + 1, null))
+    const kit = setup('/sips', req => serve(rows, req))
+    render(kit.wrap(<SipsPage />))
+    await waitFor(() => expect(names('sips-table')).toHaveLength(20))
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(names('sips-table')).toEqual(['1021', '1022', '1023', '1024', '1025']))
+    expect(kit.history.at(-1)).toBe('/sips?cursor=at20')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'at20' })
+    await user.click(screen.getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(names('sips-table')[0]).toBe('1001'))
+    expect(kit.history.at(-1)).toBe('/sips?cursor=at0')
+
+    await user.type(screen.getByRole('searchbox', { name: /./ }), 'Линия 2{Enter}')
+    await waitFor(() => expect(names('sips-table')).toEqual(['1002', '1020', '1021', '1022', '1023', '1024', '1025']))
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', search: 'Линия 2' })
+    expect(kit.history.at(-1)).toBe(`/sips?${new URLSearchParams({ q: 'Линия 2' })}`)
   })
 })

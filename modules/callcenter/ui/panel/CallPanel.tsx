@@ -11,6 +11,7 @@ import { TextArea } from '../../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
 import { $softphone, mayDismiss, panelState, visibleSession } from '../../model'
+import { CallBackNotice } from './CallBackNotice'
 import { CallFailureAlert, callFailureText } from './CallFailure'
 import { CallView } from './CallView'
 import { FoundLinks } from './FoundLinks'
@@ -153,6 +154,13 @@ export default function CallPanel() {
             <VisuallyHidden aria-live="polite">{statusText}</VisuallyHidden>
             <SipAlert alert={softphone.alert} cause={softphone.alertCause} />
             {softphone.failure && <CallFailureAlert failure={softphone.failure} />}
+            {!session && softphone.callBack && (
+              <CallBackNotice
+                callBack={softphone.callBack}
+                href={softphone.callBack.task_id === null ? null : runtime.registry.link('tasks/task', { id: softphone.callBack.task_id })}
+                locale={locale}
+              />
+            )}
             {session && state !== 'end' ? (
               <CallView
                 session={session}

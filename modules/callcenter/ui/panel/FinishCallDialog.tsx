@@ -24,7 +24,7 @@ import {
   type CallRating,
 } from '../../contract'
 import { formatTimer, type FinishForm } from '../../model'
-import { DateField } from '../fields/DateField'
+import { DateField } from '../../../../core/ui/DateField'
 import { NO_NATIVE_VALIDATION, check, fieldError, formError } from '../fields/errors'
 import { RadioGroup } from '../fields/RadioGroup'
 import { displayNumber } from './format'

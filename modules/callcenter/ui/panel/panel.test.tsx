@@ -9,6 +9,7 @@ import { UiProvider } from '../../../../core/ui/UiProvider'
 import ru from '../../i18n/ru.json'
 import type { AnyEvent } from '../../../../core/events/map'
 import { initialSoftphone, step, type CallSession, type PanelState, type SoftphoneState } from '../../model'
+import { CallBackNotice } from './CallBackNotice'
 import { CallView } from './CallView'
 import { NumberEntry } from './NumberEntry'
 
@@ -172,5 +173,38 @@ describe('call view', () => {
     expect(screen.getByRole('button', { name: 'Ответить' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Отклонить' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Клавиша 1' })).toBeNull()
+  })
+})
+
+describe('the call-back a finished call set (issue 13 §1)', () => {
+  const result = (task: { id: number; task_id: number | null } | null) => ({
+    call: {} as never,
+    task: task && { id: task.id, type: 20 as const, user_id: 1, phone: '77011234567', name: '+7 (701) 123-45-67', description: null, due_at: '2026-01-02T12:00:00.000Z', email_notification: false, status: 10, phone_call_id: 501, task_id: task.task_id },
+  })
+  const fire = (state: SoftphoneState, type: string, payload: unknown) => step(state, { type, payload, at: 0, source: 'api' } as AnyEvent).state
+  const ended: SoftphoneState = { ...initialSoftphone, registration: 'registered', session: session({ phase: 'ended', finishing: true }) }
+
+  it('is kept from the call-end answer with its task, and forgotten once another number is typed or dialled', () => {
+    const after = fire(ended, 'callcenter/callFinished', { key: 1, result: result({ id: 7, task_id: 42 }) })
+    expect(after.session).toBeNull()
+    expect(after.callBack).toEqual({ id: 7, phone: '77011234567', due_at: '2026-01-02T12:00:00.000Z', task_id: 42 })
+    expect(fire(after, 'callcenter/numberEntered', { value: '7' }).callBack).toBeNull()
+    expect(fire(after, 'callcenter/dialRequested', { phone: '77011234568', page: null, page_id: null }).callBack).toBeNull()
+    expect(fire(ended, 'callcenter/callFinished', { key: 1, result: result(null) }).callBack).toBeNull()
+  })
+
+  it('says when the call-back is due and links to its task; without the tasks module, no link', () => {
+    const callBack = { id: 7, phone: '77011234567', due_at: '2026-01-02T12:00:00.000Z', task_id: 42 }
+    const { rerender } = wrap(<CallBackNotice callBack={callBack} href="/tasks/42" locale="ru" />)
+    expect(screen.getByRole('status').textContent).toMatch(/^Перезвонить на \+7 \(701\) 123-45-67: напоминание 02\.01\.2026/)
+    expect(screen.getByRole('link', { name: 'Открыть задачу' }).getAttribute('href')).toBe('/tasks/42')
+    rerender(
+      <I18nContext.Provider value={i18n}>
+        <UiProvider withGlobalStyle={false}>
+          <CallBackNotice callBack={callBack} href={null} locale="ru" />
+        </UiProvider>
+      </I18nContext.Provider>,
+    )
+    expect(screen.queryByRole('link')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Db } from '../../../server/db/client'
+import type { Db } from './client'
 
 export interface WakeListener {
   /** Resolves once wake-ups flow (or at once when the driver has no LISTEN: the sweep alone then delivers). */
@@ -62,7 +62,7 @@ function listenPg(settings: pg.ClientConfig, channel: string, { onWake, onError 
   let closed = false
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ ...settings, application_name: settings.application_name ?? 'cabinet-notifications-listen' })
+    const next = new pg.Client({ ...settings, application_name: settings.application_name ?? `cabinet-listen-${channel}` })
     next.on('notification', n => {
       if (n.channel === channel) onWake()
     })

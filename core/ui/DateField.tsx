@@ -4,9 +4,9 @@ import { Button as AriaButton } from 'react-aria-components/Button'
 import { Calendar, CalendarCell, CalendarGrid, CalendarHeading } from 'react-aria-components/Calendar'
 import { Dialog, DialogTrigger } from 'react-aria-components/Dialog'
 import { Popover } from 'react-aria-components/Popover'
-import { MaskedField } from '../../../../core/ui/MaskedField'
-import { IconButton } from '../../../../core/ui/IconButton'
-import { formatReminderDate, parseReminderDate } from '../../contract'
+import { DATE_MASK, formatDisplayDate, parseDisplayDate } from '../validation/dates'
+import { IconButton } from './IconButton'
+import { MaskedField } from './MaskedField'
 
 const Pop = styled(Popover)`
   z-index: ${({ theme }) => theme.z.modal + 1};
@@ -112,22 +112,24 @@ export interface DateFieldProps {
   previousLabel: string
   nextLabel: string
   name?: string
+  /** Shown while empty; the Russian `дд.мм.гггг` unless the screen passes its own. */
+  placeholder?: string
 }
 
 /**
  * A date typed with the mask `##.##.####`, or picked from a calendar whose weeks start on Monday (SPEC §5) and
- * which offers only days between `min` and `max`.
+ * which offers only days between `min` and `max`. Shared by the call center's reminder and the tasks form.
  */
-export function DateField({ label, value, onChange, min, max, isDisabled, isRequired, errorMessage, description, calendarLabel, previousLabel, nextLabel, name }: DateFieldProps) {
-  const picked = toCalendar(parseReminderDate(value))
+export function DateField({ label, value, onChange, min, max, isDisabled, isRequired, errorMessage, description, calendarLabel, previousLabel, nextLabel, name, placeholder = 'дд.мм.гггг' }: DateFieldProps) {
+  const picked = toCalendar(parseDisplayDate(value))
   const minValue = toCalendar(min) ?? undefined
   const maxValue = toCalendar(max) ?? undefined
   return (
     <MaskedField
       label={label}
       name={name}
-      mask="##.##.####"
-      placeholder="дд.мм.гггг"
+      mask={DATE_MASK}
+      placeholder={placeholder}
       inputMode="numeric"
       value={value}
       onChange={onChange}
@@ -150,7 +152,7 @@ export function DateField({ label, value, onChange, min, max, isDisabled, isRequ
                   minValue={minValue}
                   maxValue={maxValue}
                   onChange={date => {
-                    onChange(formatReminderDate(date.toString()))
+                    onChange(formatDisplayDate(date.toString()))
                     close()
                   }}
                 >

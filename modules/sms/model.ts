@@ -1,0 +1,21 @@
+import { remote } from '../../core/data/remote'
+import { smsApi, type SmsPage } from './contract'
+import type { SmsFilter } from './loads'
+
+/** The list's request as the page sends it ('all': no status filter; '': no search). */
+export interface SmsListRequest {
+  page: number
+  limit: number
+  status: SmsFilter
+  search: string
+}
+
+/** GET sms: one page of the outbox; the page shown stays while the next one loads. */
+export const smsList = remote('sms/list', {
+  load: (q: SmsListRequest, { api, signal }) => {
+    const searchParams: Record<string, string | number> = { page: q.page, limit: q.limit }
+    if (q.status !== 'all') searchParams.status = q.status
+    if (q.search) searchParams.search = q.search
+    return api.get<SmsPage>(smsApi.list, { quiet: true, searchParams, signal })
+  },
+})

@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { preloadDialog } from '../../../core/ui/Dialog'
+import type { SentRequest } from '../../../core/ui/list/testing'
+import TasksPage from './TasksPage'
+import { PEOPLE, taskItem, tasksKit } from './testKit'
+
+vi.setConfig({ testTimeout: 30_000 })
+beforeAll(async () => {
+  await preloadDialog()
+})
+afterEach(cleanup)
+
+const COUNTS = { all: 3, new: 2, work: 1, completed: 0, cancelled: 0 }
+const last = (sent: SentRequest[], path: string) => Object.fromEntries(sent.filter(r => r.path === path && r.method === 'GET').at(-1)?.search ?? [])
+
+function server(items = [taskItem(1), taskItem(2, { status: 20, date_from: '1970-01-05', date_to: '1970-01-07', time: '09:30' }), taskItem(3)]) {
+  return (req: SentRequest) => {
+    if (req.path === 'v1/tasks/counts') return COUNTS
+    if (req.path === 'v1/tasks/responsibles') return PEOPLE
+    if (req.path === 'v1/tasks' && req.method === 'GET') {
+      const filter = req.search.get('filter')
+      const found = filter === 'work' ? items.filter(t => t.status === 20) : items
+      return { items: found, total: found.length, total_estimated: false, page: 1, limit: 20 }
+    }
+    return null
+  }
+}
+
+describe('/tasks: the list', () => {
+  it('shows the tabs with counts and the rows; the tab, search and responsible go to the URL and the request', async () => {
+    const kit = tasksKit('/tasks', server())
+    render(kit.wrap(<TasksPage />))
+    await waitFor(() => expect(within(screen.getByTestId('task-table')).getAllByRole('rowheader')).toHaveLength(3))
+    expect(screen.getByRole('link', { name: 'Задача 1' }).getAttribute('href')).toBe('/tasks/1')
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ page: '1', limit: '20' })
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Только новые\s*,\s*2$/ })).toBeTruthy())
+    const row = screen.getAllByRole('row')[2]!
+    expect(within(row).getByText('В работе')).toBeTruthy()
+    expect(within(row).getByText('05.01.1970 – 07.01.1970, 09:30')).toBeTruthy()
+    expect(within(row).getByText('Мария Иванова')).toBeTruthy()
+
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: /В работе/ }))
+    await waitFor(() => expect(within(screen.getByTestId('task-table')).getAllByRole('rowheader')).toHaveLength(1))
+    expect(kit.history.at(-1)).toBe('/tasks?filter=work')
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ filter: 'work', page: '1', limit: '20' })
+
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск задач' }), 'звонок')
+    act(() => kit.clock.advanceBy(300))
+    await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toEqual({ filter: 'work', search: 'звонок', page: '1', limit: '20' }))
+    expect(last(kit.sent, 'v1/tasks/counts')).toEqual({ search: 'звонок' })
+
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Мария Иванова' })).toBeTruthy())
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ответственный' }), '2')
+    await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toMatchObject({ responsible_id: '2' }))
+    expect(kit.history.at(-1)).toContain('responsible=2')
+  })
+
+  it('says when there are no tasks, and when they could not be loaded (with a retry)', async () => {
+    let fail = true
+    const kit = tasksKit('/tasks', req => (req.path === 'v1/tasks' ? (fail ? { result: false, message: 'Нет связи' } : { items: [], total: 0 }) : server()(req)))
+    render(kit.wrap(<TasksPage />))
+    await screen.findByText('Не удалось загрузить задачи')
+    fail = false
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Повторить' }))
+    await screen.findByText('Задач пока нет')
+  })
+})
+
+describe('/tasks: live refresh', () => {
+  it('reads the list and the counts again when the socket says a task changed (updateTasks)', async () => {
+    const items = [taskItem(1)]
+    const kit = tasksKit('/tasks', server(items))
+    render(kit.wrap(<TasksPage />))
+    await waitFor(() => expect(within(screen.getByTestId('task-table')).getAllByRole('rowheader')).toHaveLength(1))
+    const lists = () => kit.sent.filter(r => r.path === 'v1/tasks' && r.method === 'GET').length
+    const counts = () => kit.sent.filter(r => r.path === 'v1/tasks/counts').length
+    const before = [lists(), counts()]
+    items.unshift(taskItem(4, { name: 'Задача от коллеги' }))
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateTasks', data: { id: 4 } }, 'socket')
+    })
+    await waitFor(() => expect(within(screen.getByTestId('task-table')).getAllByRole('rowheader').map(r => r.textContent)).toEqual(['Задача от коллеги', 'Задача 1']))
+    expect([lists(), counts()]).toEqual([before[0]! + 1, before[1]! + 1])
+    // Another module's action is not ours.
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateSiteRecalls', data: {} }, 'socket')
+    })
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(lists()).toBe(before[0]! + 1)
+  })
+})
+
+describe('/tasks: the calendar', () => {
+  it('shows the month from Monday with today marked; asks for the visible days; arrows move, Enter opens a day', async () => {
+    const kit = tasksKit('/tasks?view=month', server())
+    render(kit.wrap(<TasksPage />))
+    const grid = await screen.findByRole('grid', { name: /Календарь задач, январь 1970/i })
+    // January 1970 starts on a Thursday: the grid starts on Monday 29 December 1969.
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ from: '1969-12-29', to: '1970-02-01', page: '1', limit: '500' })
+    const headers = within(grid).getAllByRole('columnheader').map(h => h.getAttribute('aria-label'))
+    expect(headers[0]).toBe('понедельник')
+    const today = within(grid).getByTestId('calendar-day-1970-01-01')
+    expect(today.getAttribute('aria-current')).toBe('date')
+    expect(today.getAttribute('tabindex')).toBe('0')
+    // A task over three days is on each of them.
+    for (const day of ['05', '06', '07']) expect(within(screen.getByTestId(`calendar-day-1970-01-${day}`)).getByRole('link', { name: '09:30 Задача 2' })).toBeTruthy()
+    expect(within(screen.getByTestId('calendar-day-1970-01-02')).getAllByRole('link')).toHaveLength(2)
+
+    today.focus()
+    fireEvent.keyDown(today, { key: 'ArrowRight' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('calendar-day-1970-01-02')))
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('calendar-day-1970-01-09')))
+    // Past the month's last week: the next month is shown, the focus stays on the day.
+    for (let i = 0; i < 4; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks?view=month&day=1970-02-06'))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('calendar-day-1970-02-06')))
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks?from=1970-02-06&to=1970-02-06&day=1970-02-06'))
+  })
+
+  it('shows a week from Monday and steps to the next one', async () => {
+    const kit = tasksKit('/tasks?view=week&day=1970-01-07', server())
+    render(kit.wrap(<TasksPage />))
+    await screen.findByRole('grid')
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ from: '1970-01-05', to: '1970-01-11', page: '1', limit: '500' })
+    expect(within(screen.getByTestId('calendar-day-1970-01-05')).getByRole('link', { name: '09:30 Задача 2' })).toBeTruthy()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Следующая неделя' }))
+    await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toEqual({ from: '1970-01-12', to: '1970-01-18', page: '1', limit: '500' }))
+  })
+})
+
+describe('/tasks: the new task dialog', () => {
+  it('checks with the contract, shows the server 422 beside its fields keeping what was typed, then toasts "created"', async () => {
+    const posts: unknown[] = []
+    let refuse = true
+    const base = server()
+    const kit = tasksKit('/tasks', req => {
+      if (req.method === 'POST' && req.path === 'v1/tasks') {
+        posts.push(req.body)
+        if (refuse) return { result: false, message: 'Ошибка', validation: { name: 'Такое название уже есть' } }
+        return { id: 9 }
+      }
+      return base(req)
+    })
+    render(kit.wrap(<TasksPage />))
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Новая задача' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Новая задача' })
+    // SPEC §9 defaults: tomorrow at 15:00; given to the author.
+    // SPEC §9: dates typed dd.mm.yyyy, a calendar beside them.
+    expect((within(dialog).getByRole('textbox', { name: /Дата начала/ }) as HTMLInputElement).value).toBe('02.01.1970')
+    expect((within(dialog).getByRole('textbox', { name: /Время/ }) as HTMLInputElement).value).toBe('15:00')
+    expect(within(dialog).getAllByRole('button', { name: 'Выбрать дату в календаре' })).toHaveLength(2)
+    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLSelectElement).value).toBe('1'))
+    // The e-mail switch waits for a reminder.
+    expect((within(dialog).getByRole('switch', { name: 'Также по e-mail' }) as HTMLInputElement).disabled).toBe(true)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    expect(await within(dialog).findByText('Обязательное поле')).toBeTruthy()
+    expect(posts).toHaveLength(0)
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Название/ }), 'Позвонить клиенту')
+    await user.click(within(within(dialog).getByTestId('task-remind_executor')).getByRole('checkbox', { name: 'За 30 мин' }))
+    await user.click(within(dialog).getByRole('switch', { name: 'Также по e-mail' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    expect(await within(dialog).findByText('Такое название уже есть')).toBeTruthy()
+    expect((within(dialog).getByRole('textbox', { name: /Название/ }) as HTMLInputElement).value).toBe('Позвонить клиенту')
+    expect(posts[0]).toMatchObject({ name: 'Позвонить клиенту', responsible_id: 1, date_from: '1970-01-02', time: '15:00', remind_executor: [30], remind_author: [], remind_email: true, type: 10 })
+
+    refuse = false
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    await waitFor(() => expect(kit.toasts).toContain('Задача создана'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+})

@@ -1,0 +1,230 @@
+import { useUnit } from 'effector-react'
+import { useId, useMemo, useState } from 'react'
+import styled from 'styled-components'
+import { useT } from '../../../core/i18n/useT'
+import { useRuntime } from '../../../core/react/runtime'
+import { Badge, type BadgeTone } from '../../../core/ui/Badge'
+import { Button } from '../../../core/ui/Button'
+import { ErrorState } from '../../../core/ui/ErrorState'
+import type { DataColumn } from '../../../core/ui/list/DataTable'
+import { ListPage } from '../../../core/ui/list/ListPage'
+import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
+import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
+import { useLoad } from '../../../core/ui/list/useLoad'
+import { PlainButton } from '../../../core/ui/PlainButton'
+import { SelectField } from '../../../core/ui/SelectField'
+import { Spinner } from '../../../core/ui/Spinner'
+import { Alert } from '../../../core/ui/Alert'
+import { businessToday, TASK_FILTERS, TASK_LIMIT_MAX, type TaskItem } from '../contract'
+import type { TaskStatusCode } from '../workflow'
+import { taskCounts, taskList } from '../model'
+import { taskWorkflow } from '../workflow'
+import { calendarRange } from './calendar'
+import { useTaskFormat } from './format'
+import { TASK_PAGE_LIMIT, TASK_VIEWS, TASKS_QUERY } from './query'
+import { TaskCalendar } from './TaskCalendar'
+import { TaskFormDialog } from './TaskFormDialog'
+import { useResponsibles } from './useResponsibles'
+
+export const STATUS_TONE: Record<TaskStatusCode, BadgeTone> = { 10: 'info', 20: 'warning', 30: 'success', 40: 'neutral' }
+
+/** The status badge, labelled from the workflow's texts. */
+export function TaskStatusBadge({ status }: { status: TaskStatusCode }) {
+  const t = useT('tasks')
+  return <Badge tone={STATUS_TONE[status]}>{t(`workflow.status.statuses.${taskWorkflow.statusName(status) ?? 'new'}`)}</Badge>
+}
+
+const Range = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`
+const Pair = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+`
+const DateInput = styled.input`
+  height: ${({ theme }) => theme.size.control.md};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 1px;
+  }
+`
+const Name = styled.span`
+  overflow-wrap: anywhere;
+`
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.xxl};
+`
+
+/**
+ * /tasks (issue 13 §2): the five tabs with counts, search, responsible and date filters, and the same tasks as a list
+ * (paged) or a month / week calendar. Everything that says what is shown is in the URL.
+ */
+export default function TasksPage() {
+  const t = useT('tasks')
+  const f = useTaskFormat()
+  const { bus } = useRuntime()
+  const [query, setQuery] = useListQuery(TASKS_QUERY)
+  const [creating, setCreating] = useState(false)
+  const responsibles = useResponsibles()
+  const periodId = useId()
+  const today = businessToday(bus.clock.now())
+  const calendar = query.view !== 'list'
+  const anchor = query.day || today
+  const range = calendar ? calendarRange(query.view === 'week' ? 'week' : 'month', anchor) : null
+
+  const common = { search: query.q, responsible_id: query.responsible ? Number(query.responsible) : null }
+  // The calendar asks for its visible days at once; the list for a page within the chosen dates.
+  const reload = useLoad(
+    'tasks/loadList',
+    range
+      ? { ...common, filter: query.filter, from: range.from, to: range.to, page: 1, limit: TASK_LIMIT_MAX }
+      : { ...common, filter: query.filter, from: query.from, to: query.to, page: query.page, limit: TASK_PAGE_LIMIT },
+  )
+  const reloadCounts = useLoad('tasks/loadCounts', range ? { ...common, from: range.from, to: range.to } : { ...common, from: query.from, to: query.to })
+  const state = useUnit(taskList.$state)
+  const counts = useUnit(taskCounts.$state).data
+
+  const columns = useMemo<DataColumn<TaskItem>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('list.columns.name'),
+        isRowHeader: true,
+        minWidth: 200,
+        cell: task => <Name>{task.name}</Name>,
+      },
+      { id: 'type', header: t('list.columns.type'), cell: task => t(`type.${task.type}`) },
+      { id: 'status', header: t('list.columns.status'), cell: task => <TaskStatusBadge status={task.status} /> },
+      { id: 'dates', header: t('list.columns.dates'), cell: task => f.span(task.date_from, task.date_to, task.time) },
+      { id: 'responsible', header: t('list.columns.responsible'), cell: task => task.responsible.full_name },
+      { id: 'author', header: t('list.columns.author'), cell: task => task.author?.full_name ?? '—' },
+    ],
+    [t, f],
+  )
+  const filtered = query.filter !== 'all' || query.q !== '' || query.responsible !== '' || query.from !== '' || query.to !== ''
+  const reloadAll = () => {
+    reload()
+    reloadCounts()
+  }
+  // A task this user sees was created or changed (the socket's updateTasks), or the socket reconnected: read again.
+  useLiveRefresh('updateTasks', reloadAll)
+  const responsibleOptions = responsibles.people.map(p => ({ value: String(p.id), label: p.full_name }))
+
+  return (
+    <ListPage
+      title={t('pages.list')}
+      description={!calendar && state.data ? t('list.total', { count: state.data.total }) : undefined}
+      actions={
+        <Button variant="primary" onPress={() => setCreating(true)} data-testid="task-new">
+          {t('list.new')}
+        </Button>
+      }
+      tabs={{
+        label: t('list.tabs'),
+        selected: query.filter,
+        onChange: filter => setQuery({ filter }),
+        items: TASK_FILTERS.map(id => ({ id, label: t(`list.filters.${id}`), count: counts?.[id] ?? null, 'data-testid': `task-tab-${id}` })),
+      }}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'task-search' }}
+      filters={
+        <>
+          <SelectField
+            label={t('list.responsible')}
+            value={query.responsible}
+            onChange={responsible => setQuery({ responsible })}
+            placeholder={t('list.anyResponsible')}
+            options={responsibleOptions}
+          />
+          {!calendar && (
+            <Range aria-labelledby={periodId}>
+              <legend id={periodId}>{t('list.period')}</legend>
+              <Pair>
+                <DateInput type="date" aria-label={t('list.dateFrom')} value={query.from} max={query.to || undefined} onChange={e => setQuery({ from: e.target.value })} data-testid="task-from" />
+                <span aria-hidden="true">–</span>
+                <DateInput type="date" aria-label={t('list.dateTo')} value={query.to} min={query.from || undefined} onChange={e => setQuery({ to: e.target.value })} data-testid="task-to" />
+                {(query.from || query.to) && (
+                  <PlainButton size="sm" variant="ghost" onPress={() => setQuery({ from: '', to: '' })}>
+                    {t('list.clearDates')}
+                  </PlainButton>
+                )}
+              </Pair>
+            </Range>
+          )}
+          <ToggleFilter label={t('list.view')} options={TASK_VIEWS.map(id => ({ id, label: t(`list.views.${id}`) }))} value={query.view} onChange={view => setQuery({ view })} />
+        </>
+      }
+      data-testid="tasks-page"
+    >
+      {range ? (
+        state.status === 'failed' && !state.data ? (
+          <ErrorState title={t('list.loadFailed')} message={state.failure.message} retryLabel={t('details.retry')} onRetry={reloadAll} />
+        ) : !state.data ? (
+          <Center>
+            <Spinner label={t('list.loading')} />
+          </Center>
+        ) : (
+          <>
+            {state.data.total > state.data.items.length && <Alert kind="warning">{t('calendar.truncated', { count: state.data.items.length })}</Alert>}
+            <TaskCalendar
+              view={query.view === 'week' ? 'week' : 'month'}
+              anchor={anchor}
+              today={today}
+              tasks={state.data.items}
+              isBusy={state.status === 'loading'}
+              onAnchor={day => setQuery({ day: day === today ? '' : day }, { replace: true })}
+              onOpenDay={day => setQuery({ view: 'list', from: day, to: day, day: query.day })}
+            />
+          </>
+        )
+      ) : (
+        <PagedTable
+          state={state}
+          page={query.page}
+          limit={TASK_PAGE_LIMIT}
+          onPage={page => setQuery({ page })}
+          onRetry={reloadAll}
+          isFiltered={filtered}
+          empty={{ title: t(filtered ? 'list.noneFound' : 'list.none') }}
+          failedTitle={t('list.loadFailed')}
+          aria-label={t('pages.list')}
+          data-testid="task-table"
+          columns={columns}
+          rowHref={task => `/tasks/${task.id}`}
+        />
+      )}
+      {creating && (
+        <TaskFormDialog
+          onClose={() => setCreating(false)}
+          onSaved={() => {
+            setCreating(false)
+            reloadAll()
+          }}
+        />
+      )}
+    </ListPage>
+  )
+}
