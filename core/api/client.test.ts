@@ -47,14 +47,14 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
 
-function setup(options: { onLogin?: boolean; token?: string | null; base?: string } = {}) {
+function setup(options: { onLogin?: boolean; token?: string | null | (() => string | null); base?: string } = {}) {
   const bus = createBus(virtualClock())
   const events: AnyEvent[] = []
   bus.events$.subscribe(e => events.push(e))
   const api = createApi({
     base: options.base ?? base,
     bus,
-    getToken: () => (options.token === undefined ? 'tok-123' : options.token),
+    getToken: () => (options.token === undefined ? 'tok-123' : typeof options.token === 'function' ? options.token() : options.token),
     getLocale: () => 'en',
     isOnLoginPage: () => options.onLogin ?? false,
   })
@@ -124,6 +124,23 @@ describe('API client against a real HTTP server', () => {
     const optOut = setup()
     await expect(optOut.api.get('v1/expired', { sessionRedirect: false })).rejects.toMatchObject({ code: 6969 })
     expect(optOut.of('app/navigationRequested')).toHaveLength(0)
+  })
+
+  it('neither toasts nor sends to /login when the session that sent the request was left meanwhile', async () => {
+    // An administrator back from an agent's cabinet: a request of the agent's session answers 6969 late.
+    let token = 'tok-agent'
+    const { api, of } = setup({ token: () => token })
+    const late = api.get('v1/expired')
+    token = 'tok-admin'
+    await expect(late).rejects.toMatchObject({ code: 6969 })
+    expect(seen.at(-1)!.headers.authorization).toBe('Bearer tok-agent')
+    expect(of('app/navigationRequested')).toHaveLength(0)
+    expect(of('toast/shown')).toHaveLength(0)
+    expect(of('api/failed')).toHaveLength(1)
+    // The same answer for the session still in use does both.
+    await expect(api.get('v1/expired')).rejects.toMatchObject({ code: 6969 })
+    expect(of('app/navigationRequested')).toHaveLength(1)
+    expect(of('toast/shown')).toHaveLength(1)
   })
 
   it('shows the body of an HTTP error that is not an envelope, and rejects', async () => {

@@ -94,6 +94,11 @@ const MAX_TOAST_BODY = 500
 /** Fetches the HTTP library's chunk now: a stored session asks for its profile at once (app/main.tsx). */
 export const preloadHttp = () => import('ky').then(m => m.default)
 
+/** A request's options with the session token it went out with. */
+interface Sent extends RequestOptions {
+  token: string | null
+}
+
 export function createApi(deps: ApiDeps): Api {
   const translate = deps.translate ?? (key => FALLBACK_TEXT[key])
   const base = deps.base ?? '/api/'
@@ -119,26 +124,30 @@ export function createApi(deps: ApiDeps): Api {
     )
   }
 
-  const fail = (path: string, failure: Failure, status: number | null, options: RequestOptions, toastText: string | null): never => {
+  const fail = (path: string, failure: Failure, status: number | null, sent: Sent, toastText: string | null): never => {
     deps.bus.emit('api/failed', { path, failure, status }, 'api')
-    if (!options.quiet && toastText) showToast(deps.bus, { ...TOAST_PRESET.apiError, text: toastText }, 'api')
-    if (failure.code === SESSION_EXPIRED_CODE && options.sessionRedirect !== false && !deps.isOnLoginPage()) {
+    // A session that ended after the browser moved to another one (an administrator back from an agent's cabinet):
+    // its late answers speak of a session nobody uses any more, so they neither toast nor send anyone to /login.
+    const stale = failure.code === SESSION_EXPIRED_CODE && sent.token !== deps.getToken()
+    if (!sent.quiet && toastText && !stale) showToast(deps.bus, { ...TOAST_PRESET.apiError, text: toastText }, 'api')
+    if (failure.code === SESSION_EXPIRED_CODE && !stale && sent.sessionRedirect !== false && !deps.isOnLoginPage()) {
       deps.bus.emit('app/navigationRequested', { to: '/login', replace: true }, 'api')
     }
     throw failure
   }
 
-  // Headers are read when a request starts, synchronously: a caller may drop the token right after (logout).
-  const headersNow = (): Record<string, string> => {
+  // The token is read when a request starts, synchronously: a caller may drop it right after (logout, a switch).
+  const stamp = <O extends RequestOptions>(options: O): O & Sent => ({ ...options, token: deps.getToken() })
+  const headersOf = (sent: Sent): Record<string, string> => {
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLocale() }
-    const token = deps.getToken()
-    if (token) headers.Authorization = `Bearer ${token}`
+    if (sent.token) headers.Authorization = `Bearer ${sent.token}`
     return headers
   }
 
-  async function send<T>(method: 'get' | 'post', rawPath: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  async function send<T>(method: 'get' | 'post', rawPath: string, body: unknown, options: RequestOptions | Sent = {}): Promise<T> {
     const path = rawPath.replace(/^\/+/, '')
-    const init: Options = { method, headers: { ...options.headers, ...headersNow() } }
+    const sent = 'token' in options ? options : stamp(options)
+    const init: Options = { method, headers: { ...options.headers, ...headersOf(sent) } }
     if (options.searchParams) init.searchParams = options.searchParams
     if (options.signal) init.signal = options.signal
     if (body instanceof FormData) init.body = body
@@ -152,7 +161,7 @@ export function createApi(deps: ApiDeps): Api {
     } catch (error) {
       if (isAbort(error)) throw error
       const failure: Failure = { result: false, message: translate('core:api.networkError'), network: true }
-      return fail(path, failure, null, options, failure.message ?? null)
+      return fail(path, failure, null, sent, failure.message ?? null)
     }
 
     const parsed = parseJson(text)
@@ -161,25 +170,25 @@ export function createApi(deps: ApiDeps): Api {
       if (envelope.result) return envelope.data as T
       // Any JSON object without a truthy result is a failure; the promise rejects with the body itself.
       const failure = parsed as Failure
-      return fail(path, failure, response.status, options, failureText(failure))
+      return fail(path, failure, response.status, sent, failureText(failure))
     }
     if (!response.ok) {
       // An HTTP error whose body is not an envelope (a proxy's 502 page, a crash): show the body as it came.
       const shown = text.trim().slice(0, MAX_TOAST_BODY) || translate('core:api.httpError', { status: response.status })
-      return fail(path, { result: false, message: shown }, response.status, options, shown)
+      return fail(path, { result: false, message: shown }, response.status, sent, shown)
     }
     const failure: Failure = { result: false, message: translate('core:api.badResponse') }
-    return fail(path, failure, response.status, options, failure.message ?? null)
+    return fail(path, failure, response.status, sent, failure.message ?? null)
   }
 
   /** An answer body that is not a file: the failure its envelope carries, or the HTTP status. */
-  const failOnText = (path: string, text: string, status: number, options: RequestOptions): never => {
+  const failOnText = (path: string, text: string, status: number, sent: Sent): never => {
     const parsed = parseJson(text)
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !(parsed as { result?: unknown }).result) {
-      return fail(path, parsed as Failure, status, options, failureText(parsed as Failure))
+      return fail(path, parsed as Failure, status, sent, failureText(parsed as Failure))
     }
     const message = translate('core:api.httpError', { status })
-    return fail(path, { result: false, message }, status, options, message)
+    return fail(path, { result: false, message }, status, sent, message)
   }
 
   function upload<T>(rawPath: string, file: Blob, name: string, options: UploadOptions = {}): Promise<T> {
@@ -187,8 +196,9 @@ export function createApi(deps: ApiDeps): Api {
     const body = new FormData()
     body.append(options.field ?? 'file', file, name)
     // Without XMLHttpRequest (Node, a replay's fetch) the file goes as a plain multipart POST, without progress.
-    if (typeof XMLHttpRequest === 'undefined') return send<T>('post', path, body, options)
-    const headers = headersNow()
+    const sent = stamp(options)
+    if (typeof XMLHttpRequest === 'undefined') return send<T>('post', path, body, sent)
+    const headers = headersOf(sent)
     return new Promise<T>((resolve, reject) => {
       const xhr = new XMLHttpRequest()
       xhr.open('POST', `${base}${path}`)
@@ -198,7 +208,7 @@ export function createApi(deps: ApiDeps): Api {
         const parsed = parseJson(xhr.responseText) as { result?: unknown; data?: unknown } | undefined
         if (parsed && typeof parsed === 'object' && parsed.result) return resolve(parsed.data as T)
         try {
-          failOnText(path, xhr.responseText, xhr.status, options)
+          failOnText(path, xhr.responseText, xhr.status, sent)
         } catch (failure) {
           reject(failure)
         }
@@ -206,7 +216,7 @@ export function createApi(deps: ApiDeps): Api {
       xhr.onerror = () => {
         try {
           const message = translate('core:api.networkError')
-          fail(path, { result: false, message }, null, options, message)
+          fail(path, { result: false, message }, null, sent, message)
         } catch (failure) {
           reject(failure)
         }
@@ -219,7 +229,8 @@ export function createApi(deps: ApiDeps): Api {
 
   async function download(rawPath: string, options: RequestOptions = {}): Promise<Download> {
     const path = rawPath.replace(/^\/+/, '')
-    const init: Options = { method: 'get', headers: { ...headersNow(), Accept: '*/*' } }
+    const sent = stamp(options)
+    const init: Options = { method: 'get', headers: { ...headersOf(sent), Accept: '*/*' } }
     if (options.searchParams) init.searchParams = options.searchParams
     if (options.signal) init.signal = options.signal
     let response: Response
@@ -228,10 +239,10 @@ export function createApi(deps: ApiDeps): Api {
     } catch (error) {
       if (isAbort(error)) throw error
       const message = translate('core:api.networkError')
-      return fail(path, { result: false, message }, null, options, message)
+      return fail(path, { result: false, message }, null, sent, message)
     }
     const type = response.headers.get('content-type') ?? ''
-    if (!response.ok || type.includes('application/json')) return failOnText(path, await response.text(), response.status, options)
+    if (!response.ok || type.includes('application/json')) return failOnText(path, await response.text(), response.status, sent)
     return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) }
   }
 
