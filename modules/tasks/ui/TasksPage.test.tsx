@@ -59,6 +59,26 @@ describe('/tasks: the list', () => {
     expect(kit.history.at(-1)).toContain('responsible=2')
   })
 
+  it('filters by a period typed as дд.мм.гггг: only a whole date reaches the request; clearing drops it', async () => {
+    const kit = tasksKit('/tasks', server())
+    render(kit.wrap(<TasksPage />))
+    await waitFor(() => expect(within(screen.getByTestId('task-table')).getAllByRole('rowheader')).toHaveLength(3))
+    const user = userEvent.setup()
+    const from = within(screen.getByTestId('task-from')).getByRole('textbox', { name: /С/ })
+    await user.type(from, '0501')
+    expect(kit.history.at(-1)).toBe('/tasks')
+    await user.type(from, '1970')
+    expect((from as HTMLInputElement).value).toBe('05.01.1970')
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks?from=1970-01-05'))
+    const to = within(screen.getByTestId('task-to')).getByRole('textbox', { name: /По/ })
+    await user.type(to, '01011970')
+    expect(within(screen.getByTestId('task-to')).getByText('Вне периода')).toBeTruthy()
+    expect(kit.history.at(-1)).toBe('/tasks?from=1970-01-05')
+    await user.click(screen.getByRole('button', { name: 'Сбросить даты' }))
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks'))
+    expect((from as HTMLInputElement).value).toBe('')
+  })
+
   it('says when there are no tasks, and when they could not be loaded (with a retry)', async () => {
     let fail = true
     const kit = tasksKit('/tasks', req => (req.path === 'v1/tasks' ? (fail ? { result: false, message: 'Нет связи' } : { items: [], total: 0 }) : server()(req)))

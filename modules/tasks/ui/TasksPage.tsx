@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { useRuntime } from '../../../core/react/runtime'
@@ -13,7 +13,6 @@ import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../core/ui/list/useLoad'
-import { PlainButton } from '../../../core/ui/PlainButton'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Alert } from '../../../core/ui/Alert'
@@ -25,6 +24,7 @@ import { calendarRange } from './calendar'
 import { useTaskFormat } from './format'
 import { TASK_PAGE_LIMIT, TASK_VIEWS, TASKS_QUERY } from './query'
 import { TaskCalendar } from './TaskCalendar'
+import { PeriodFilter } from './PeriodFilter'
 import { TaskFormDialog } from './TaskFormDialog'
 import { useResponsibles } from './useResponsibles'
 
@@ -36,40 +36,6 @@ export function TaskStatusBadge({ status }: { status: TaskStatusCode }) {
   return <Badge tone={STATUS_TONE[status]}>{t(`workflow.status.statuses.${taskWorkflow.statusName(status) ?? 'new'}`)}</Badge>
 }
 
-const Range = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`
-const Pair = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-`
-const DateInput = styled.input`
-  height: ${({ theme }) => theme.size.control.md};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.focus};
-    outline-offset: 1px;
-  }
-`
 const Name = styled.span`
   overflow-wrap: anywhere;
 `
@@ -90,7 +56,6 @@ export default function TasksPage() {
   const [query, setQuery] = useListQuery(TASKS_QUERY)
   const [creating, setCreating] = useState(false)
   const responsibles = useResponsibles()
-  const periodId = useId()
   const today = businessToday(bus.clock.now())
   const calendar = query.view !== 'list'
   const anchor = query.day || today
@@ -160,19 +125,7 @@ export default function TasksPage() {
             options={responsibleOptions}
           />
           {!calendar && (
-            <Range aria-labelledby={periodId}>
-              <legend id={periodId}>{t('list.period')}</legend>
-              <Pair>
-                <DateInput type="date" aria-label={t('list.dateFrom')} value={query.from} max={query.to || undefined} onChange={e => setQuery({ from: e.target.value })} data-testid="task-from" />
-                <span aria-hidden="true">–</span>
-                <DateInput type="date" aria-label={t('list.dateTo')} value={query.to} min={query.from || undefined} onChange={e => setQuery({ to: e.target.value })} data-testid="task-to" />
-                {(query.from || query.to) && (
-                  <PlainButton size="sm" variant="ghost" onPress={() => setQuery({ from: '', to: '' })}>
-                    {t('list.clearDates')}
-                  </PlainButton>
-                )}
-              </Pair>
-            </Range>
+            <PeriodFilter value={query} onChange={setQuery} />
           )}
           <ToggleFilter label={t('list.view')} options={TASK_VIEWS.map(id => ({ id, label: t(`list.views.${id}`) }))} value={query.view} onChange={view => setQuery({ view })} />
         </>
