@@ -83,7 +83,13 @@ export const phoneCalls = pgTable(
     updated_at: at('updated_at').notNull(),
     finished_at: at('finished_at'),
   },
-  t => [index('phone_calls_user_created_idx').on(t.user_id, t.created_at), index('phone_calls_phone_idx').on(t.phone), index('phone_calls_page_idx').on(t.page, t.page_id)],
+  t => [
+    index('phone_calls_user_created_idx').on(t.user_id, t.created_at),
+    index('phone_calls_phone_idx').on(t.phone),
+    index('phone_calls_page_idx').on(t.page, t.page_id),
+    // A page's call log, newest first by keyset (modules/callcenter/server/page-calls.ts): read backwards, stopping at the page's end.
+    index('phone_calls_page_created_idx').on(t.page, t.created_at, t.id),
+  ],
 )
 
 /** SPEC §3 Contact (from the call panel's add-contact dialog, or a tender page's). */

@@ -122,6 +122,29 @@ describeEachDb('tenders: the call list /tenders-call-list (issue 12 §4)', ctx =
     expect(pages).toBe(3)
   })
 
+  it('searches the number as typed (masked, with 8 or +7, a prefix) and the employee by name, newest first, paged', async () => {
+    const w = await world(ctx)
+    const search = (q: string, extra = '') => list(ctx, w.admin.token, `?q=${encodeURIComponent(q)}${extra}`)
+    expect(ids(await search('(701) 111-11-11'))).toEqual([w.calls.a1])
+    expect(ids(await search('8 701 222'))).toEqual([w.calls.a2])
+    expect(ids(await search('+7 701'))).toEqual([w.calls.unfinished, w.calls.b1, w.calls.agent, w.calls.a2, w.calls.a1])
+    expect(ids(await search('агент а'))).toEqual([w.calls.agent])
+    // A typo within the similarity threshold still finds the employee; a search narrows, it never widens the scope.
+    expect(ids(await search('Оперетор Б'))).toEqual([w.calls.unfinished, w.calls.b1])
+    expect(ids(await list(ctx, w.opA.token, '?q=Оператор'))).toEqual([w.calls.a2, w.calls.a1])
+    expect(ids(await search('оператор', '&outcome=105'))).toEqual([w.calls.b1])
+    expect(ids(await search('Никто'))).toEqual([])
+    // Pages of a search follow on without gaps; the employee filter still offers everyone in scope.
+    const first = await search('оператор', '&limit=2')
+    expect(ids(first)).toEqual([w.calls.unfinished, w.calls.b1])
+    expect(first.employees.map(e => e.name)).toEqual(['Агент А', 'Оператор А', 'Оператор Б'])
+    const second = await search('оператор', `&limit=2&cursor=${first.next_cursor}`)
+    expect(ids(second)).toEqual([w.calls.a2, w.calls.a1])
+    expect(second.next_cursor).toBeNull()
+    const long = await ctx.call('GET', `/api/v1/tenders-call-list?q=${'я'.repeat(101)}`, w.admin.token)
+    expect(long.statusCode).toBe(422)
+  })
+
   it('answers bad filters with 422, users without tenders with 403, no session with 401', async () => {
     const w = await world(ctx)
     for (const query of ['?outcome=99', '?outcome=x', '?employee=0', '?date_from=2026-13-01', '?cursor=abc', '?limit=0', '?limit=1000']) {

@@ -50,7 +50,8 @@ const looksNumeric = (input: string) => /^[\s\d()+\-.№#]+$/.test(input) && /\d
 
 /** The phone numbers typed digits may be the start of: as typed, 8 → 7, and with the country code added. */
 function phonePrefixes(digits: string): string[] {
-  if (digits.startsWith('7')) return [digits]
+  // A 7 may be the country code or the number's own first digit (+7 700 …, typed as "(700) 100…"): both, up to 10 digits.
+  if (digits.startsWith('7')) return digits.length <= 10 ? [digits, `7${digits}`] : [digits]
   if (digits.startsWith('8')) return [`7${digits.slice(1)}`, `7${digits}`]
   return [`7${digits}`]
 }

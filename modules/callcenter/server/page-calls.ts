@@ -3,6 +3,7 @@ import type { Actor, RowScope } from '../../../core/access'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { scopeWhere } from '../../../server/access/scope'
+import { phoneField, searchOf, textField } from '../../../server/search/search'
 import { contacts, phoneCalls } from '../tables'
 
 /**
@@ -19,6 +20,8 @@ export interface PageCallsQuery {
   /** Calls made at or after `from` and before `to`. */
   from?: Date
   to?: Date
+  /** Typed into the log's search: the called number (masked or not, a prefix) or the employee's name. */
+  search?: string
   /** Keyset position, newest first: rows strictly after this (time, id). */
   after?: { at: Date; id: number } | null
   limit: number
@@ -37,8 +40,15 @@ export interface PageCall {
   comment: string | null
 }
 
+/**
+ * The call log's search (server/search): the number as a prefix, the employee by name (the users' stored
+ * search_name with its trigram index). A log reads newest first, so a search narrows it and keeps that order.
+ */
+const CALL_SEARCH = searchOf({ phone: phoneField(phoneCalls.phone), caller: textField(users.search_name) })
+
 function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after'>): SQL {
   return and(
+    query.search ? CALL_SEARCH.match(query.search)?.where : undefined,
     eq(phoneCalls.page, query.page),
     scopeWhere(db, query.actor, query.scope, { caller: phoneCalls.user_id }),
     query.outcome === undefined ? undefined : eq(phoneCalls.outcome, query.outcome),
@@ -91,6 +101,7 @@ export function pageCallers(db: Db, query: Pick<PageCallsQuery, 'page' | 'actor'
     .selectDistinct({ id: users.id, name: users.full_name })
     .from(phoneCalls)
     .innerJoin(users, eq(users.id, phoneCalls.user_id))
-    .where(where(db, query))
+    // The page and the scope only: the filter's choices do not shrink with the other filters or the search.
+    .where(where(db, { page: query.page, actor: query.actor, scope: query.scope }))
     .orderBy(asc(users.full_name), asc(users.id))
 }

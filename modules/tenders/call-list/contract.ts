@@ -39,6 +39,8 @@ export function decodeCursor(cursor: string): { at: Date; id: number } | null {
 }
 
 const filterEntries = {
+  /** The called number (a prefix, masked or not) or the employee's name (server/search). */
+  q: v.optional(v.pipe(v.string('validation:invalid'), v.trim(), v.maxLength(100, 'validation:tooLong'))),
   outcome: v.optional(v.pipe(queryInt(101, 105), v.transform(n => n as CallListOutcome))),
   /** The employee who made the call (a user id). */
   employee: v.optional(queryInt(1, 2_147_483_647)),

@@ -6,6 +6,8 @@ import { callListApi, type CallListPage } from './contract'
 
 /** The page's query as the URL holds it ('' / 'all': no filter). */
 export interface CallListRequest {
+  /** The search: a number or an employee's name. */
+  q: string
   outcome: string
   employee: string
   date_from: string
@@ -16,6 +18,7 @@ export interface CallListRequest {
 /** The request's filters as the API's query string (no cursor: the export's). */
 export function filterParams(q: Omit<CallListRequest, 'cursor'>): Record<string, string> {
   const params: Record<string, string> = {}
+  if (q.q) params.q = q.q
   if (q.outcome !== 'all') params.outcome = q.outcome
   if (q.employee) params.employee = q.employee
   if (q.date_from) params.date_from = q.date_from

@@ -14,6 +14,7 @@ export function tenderCallsQuery(actor: PageCallsQuery['actor'], filter: CallLis
     page: TENDER_PAGE,
     actor,
     scope: tenderCallScope,
+    ...(filter.q && { search: filter.q }),
     ...(filter.outcome !== undefined && { outcome: filter.outcome }),
     ...(filter.employee !== undefined && { caller: filter.employee }),
     ...(filter.date_from !== undefined && { from: new Date(`${filter.date_from}T00:00:00Z`) }),

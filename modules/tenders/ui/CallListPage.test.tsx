@@ -80,6 +80,12 @@ describe('/tenders-call-list', () => {
     await screen.findByText('Нет звонков, подходящих под фильтры.')
     expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ outcome: '104' })
     expect(kit.history.at(-1)).toBe('/tenders-call-list?outcome=104')
+
+    // The search (a number or an employee) goes to the URL and the request with the filters, from the first page.
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск по звонкам' }), '701 555')
+    act(() => kit.clock.advanceBy(300))
+    await waitFor(() => expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ q: '701 555', outcome: '104' }))
+    expect(kit.history.at(-1)).toBe('/tenders-call-list?q=701+555&outcome=104')
   })
 
   it('exports with the same filters: the button waits while the file is made, and says when it failed', async () => {

@@ -38,7 +38,7 @@ export default function CallListPage() {
   const exporting = useUnit($callExport)
   // The cursors of the pages before this one: keyset paging only knows "next", so "previous" is remembered here.
   const [back, setBack] = useState<(string | null)[]>([])
-  const filtered = query.outcome !== 'all' || query.employee !== '' || query.date_from !== '' || query.date_to !== ''
+  const filtered = query.q !== '' || query.outcome !== 'all' || query.employee !== '' || query.date_from !== '' || query.date_to !== ''
   const { cursor: _cursor, ...filter } = query
   const setFilter = (patch: Partial<typeof filter>) => {
     setBack([])
@@ -76,6 +76,7 @@ export default function CallListPage() {
     <ListPage
       title={t('callList.title')}
       data-testid="call-list-page"
+      search={{ label: t('callList.search'), placeholder: t('callList.searchPlaceholder'), value: query.q, onSearch: q => setFilter({ q }), 'data-testid': 'call-list-search' }}
       actions={
         <Button onPress={() => void dispatch('tenders/exportCallList', filter)} isDisabled={busy} data-testid="call-list-export">
           {busy ? (
@@ -107,7 +108,7 @@ export default function CallListPage() {
           <DateFilter label={t('callList.filters.from')} value={query.date_from} onChange={date_from => setFilter({ date_from })} testId="call-list-from" />
           <DateFilter label={t('callList.filters.to')} value={query.date_to} onChange={date_to => setFilter({ date_to })} testId="call-list-to" />
           {filtered && (
-            <Button variant="ghost" onPress={() => setFilter({ outcome: 'all', employee: '', date_from: '', date_to: '' })}>
+            <Button variant="ghost" onPress={() => setFilter({ q: '', outcome: 'all', employee: '', date_from: '', date_to: '' })}>
               {t('callList.filters.reset')}
             </Button>
           )}

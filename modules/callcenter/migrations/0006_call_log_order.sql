@@ -1,0 +1,1 @@
+CREATE INDEX "phone_calls_page_created_idx" ON "phone_calls" USING btree ("page","created_at","id");
