@@ -11,38 +11,18 @@
  * so it needs nothing from scripts/e2e.sh but the built SPA. It is skipped, with the reason printed, only when
  * Kamailio cannot be installed (scripts/ensure-kamailio.sh installs it as root).
  */
-import { execFile, spawnSync } from 'node:child_process'
-import { createSocket } from 'node:dgram'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
-import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
+import { startServer, type RunningServer } from './support/server'
+import { dialExtension, kamailioSkipReason, openPanel, panel, panelState, startSipPeer, waitFor, waitState, type SipPeer } from './support/sip'
 import { formatLatency, jssipChunk, measureDialLatency, rawEvents, startRawAgent } from './call-latency'
 
-const run = promisify(execFile)
-const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
-const kamailio = ensured.status === 0
-const skipReason = kamailio ? '' : `kamailio cannot be installed here: ${(ensured.stderr || ensured.stdout).trim().split('\n').join(' ')}`
-if (!kamailio) console.warn(`[call.test] SKIPPED — ${skipReason}`)
+const skipReason = kamailioSkipReason('call.test')
 
 const OPERATOR = '+7 (700) 100-01-50' // role 150, SIP code 1150
 const MANAGER = '+7 (700) 100-01-60' // role 160, SIP code 1160
 const AGENT_MANAGER = '+7 (700) 100-00-35' // role 35, SIP code 1035: given a wrong password at the peer
-
-function freeUdpPort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const socket = createSocket('udp4')
-    socket.once('error', fail)
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address()
-      socket.close(() => done(port))
-    })
-  })
-}
 
 /** Collects every RTCPeerConnection the page makes, for getStats (JsSIP creates them with `new RTCPeerConnection`). */
 function captureConnections() {
@@ -74,33 +54,6 @@ async function inboundAudioPackets(page: Page): Promise<number> {
   })
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: T = await probe()
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
-    await new Promise(r => setTimeout(r, 200))
-    last = await probe()
-  }
-  return last
-}
-
-const panel = (page: Page) => page.locator('[data-testid="call-panel"]')
-const panelState = (page: Page) => panel(page).getAttribute('data-state', { timeout: 2000 }).catch(() => null)
-const waitState = (page: Page, state: string, timeout = 20_000) => page.locator(`[data-testid="call-panel"][data-state="${state}"]`).waitFor({ timeout })
-
-async function openPanel(page: Page) {
-  await page.locator('[data-testid="call-toggle"]').waitFor({ timeout: 30_000 })
-  if (!(await panel(page).isVisible())) await page.locator('[data-testid="call-toggle"]').click()
-  await panel(page).waitFor()
-}
-
-async function dialExtension(page: Page, code: string) {
-  await panel(page).getByRole('button', { name: 'Внутренний номер' }).click()
-  await panel(page).getByRole('textbox', { name: /Внутренний номер/ }).fill(code)
-  await panel(page).locator('[data-testid="call-button"]').click()
-}
-
 async function apiGet<T>(baseUrl: string, page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('token'))
   const res = await fetch(`${baseUrl}/api/${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } })
@@ -115,29 +68,16 @@ interface CallRecord {
   status_log: { status: number; time: number }[]
 }
 
-describe.skipIf(!kamailio)('softphone end to end: two users call each other through the call panel and the real SIP peer', () => {
-  let sipDir = ''
-  let peerEnv: NodeJS.ProcessEnv = {}
-  let wsUrl = ''
+describe.skipIf(Boolean(skipReason))('softphone end to end: two users call each other through the call panel and the real SIP peer', () => {
+  let sip: SipPeer | undefined
   let server: RunningServer | undefined
   let browser: Browser | undefined
   const sessions: Session[] = []
-  const peer = (command: string) => run('bash', [join(REPO_ROOT, 'scripts/sip-peer.sh'), command], { env: peerEnv, cwd: REPO_ROOT })
 
   beforeAll(async () => {
-    sipDir = mkdtempSync(join(tmpdir(), 'sip-e2e-'))
-    const wsPort = await freePort()
-    peerEnv = {
-      ...process.env,
-      SIP_DIR: sipDir,
-      SIP_WS_PORT: String(wsPort),
-      SIP_UDP_PORT: String(await freeUdpPort()),
-      // The demo accounts, except 1035 whose peer password differs from the cabinet's: the wrong-password case.
-      SIP_USERS: '1150:sip1150demo,1160:sip1160demo,1151:sip1151demo,1152:sip1152demo,1035:not-the-password',
-    }
-    await peer('start')
-    wsUrl = `ws://127.0.0.1:${wsPort}`
-    server = await startServer({ env: { SIP_WS_URL: wsUrl } })
+    // The demo accounts, except 1035 whose peer password differs from the cabinet's: the wrong-password case.
+    sip = await startSipPeer('1150:sip1150demo,1160:sip1160demo,1151:sip1151demo,1152:sip1152demo,1035:not-the-password')
+    server = await startServer({ env: { SIP_WS_URL: sip.wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
 
@@ -150,10 +90,7 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     for (const s of sessions) await s.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
     await server?.destroy().catch(() => undefined)
-    if (sipDir) {
-      await peer('stop').catch(() => undefined)
-      rmSync(sipDir, { recursive: true, force: true })
-    }
+    await sip?.destroy()
   })
 
   const signedIn = async (phone: string) => {
@@ -249,11 +186,11 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     expect(recordB.task).toBeNull()
 
     // Kamailio restarts mid-session: both panels show "server disconnected", then recover by themselves.
-    await peer('stop')
+    await sip!.stop()
     await a.locator('[data-testid="sip-alert"][data-alert="disconnected"]').waitFor({ timeout: 15_000 })
     await b.locator('[data-testid="sip-alert"][data-alert="disconnected"]').waitFor({ timeout: 15_000 })
     expect(await panelState(a)).toBe('unavailable')
-    await peer('start')
+    await sip!.start()
     await a.locator('[data-testid="sip-alert"]').waitFor({ state: 'detached', timeout: 45_000 })
     await b.locator('[data-testid="sip-alert"]').waitFor({ state: 'detached', timeout: 45_000 })
     await waitState(a, 'ready')
@@ -308,9 +245,9 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
     sessions.push(party, target)
     for (const s of [party, target]) await s.context.addInitScript({ content: 'globalThis.__name = globalThis.__name || (f => f)' })
     await party.page.goto('/login')
-    await startRawAgent(party.page, jssipChunk(), wsUrl, { code: '1151', password: 'sip1151demo' }, true, true)
+    await startRawAgent(party.page, jssipChunk(), sip!.wsUrl, { code: '1151', password: 'sip1151demo' }, true, true)
     await target.page.goto('/login')
-    await startRawAgent(target.page, jssipChunk(), wsUrl, { code: '1152', password: 'sip1152demo' }, true)
+    await startRawAgent(target.page, jssipChunk(), sip!.wsUrl, { code: '1152', password: 'sip1152demo' }, true)
 
     const a = (await signedIn(OPERATOR)).page
     await openPanel(a)
@@ -335,7 +272,7 @@ describe.skipIf(!kamailio)('softphone end to end: two users call each other thro
   }, 120_000)
 
   it('measures the dial command → confirmed through our stack against raw JsSIP (issue 3 §5: reported, not asserted)', async () => {
-    const report = await measureDialLatency({ browser: browser!, baseUrl: server!.url, wsUrl: wsUrl, runs: 5 })
+    const report = await measureDialLatency({ browser: browser!, baseUrl: server!.url, wsUrl: sip!.wsUrl, runs: 5 })
     console.info(`[call.test] ${formatLatency(report)}`)
     expect(report.stack.all.every(Number.isFinite)).toBe(true)
     expect(report.raw.all.every(Number.isFinite)).toBe(true)

@@ -8,51 +8,17 @@
  * Like call.test.ts it starts its own SIP peer (Kamailio, scripts/sip-peer.sh) and its own server with SIP_WS_URL
  * pointing at it; it is skipped, with the reason printed, only when Kamailio cannot be installed.
  */
-import { execFile, spawnSync } from 'node:child_process'
-import { createSocket } from 'node:dgram'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUSINESS_UTC_OFFSET_MINUTES } from '../../modules/tasks/contract'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
-import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
+import { startServer, type RunningServer } from './support/server'
+import { dialExtension, kamailioSkipReason, openPanel, panel, startSipPeer, waitState, type SipPeer } from './support/sip'
 
-const run = promisify(execFile)
-const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
-const kamailio = ensured.status === 0
-if (!kamailio) console.warn(`[callback-task.test] SKIPPED — kamailio cannot be installed here: ${(ensured.stderr || ensured.stdout).trim().split('\n').join(' ')}`)
+const skipReason = kamailioSkipReason('callback-task.test')
 
 const OPERATOR = '+7 (700) 100-01-50' // role 150, SIP code 1150
 const MANAGER = '+7 (700) 100-01-60' // role 160, SIP code 1160
-
-function freeUdpPort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const socket = createSocket('udp4')
-    socket.once('error', fail)
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address()
-      socket.close(() => done(port))
-    })
-  })
-}
-
-const panel = (page: Page) => page.locator('[data-testid="call-panel"]')
-const waitState = (page: Page, state: string, timeout = 20_000) => page.locator(`[data-testid="call-panel"][data-state="${state}"]`).waitFor({ timeout })
-
-async function openPanel(page: Page) {
-  await page.locator('[data-testid="call-toggle"]').waitFor({ timeout: 30_000 })
-  if (!(await panel(page).isVisible())) await page.locator('[data-testid="call-toggle"]').click()
-  await panel(page).waitFor()
-}
-
-async function dialExtension(page: Page, code: string) {
-  await panel(page).getByRole('button', { name: 'Внутренний номер' }).click()
-  await panel(page).getByRole('textbox', { name: /Внутренний номер/ }).fill(code)
-  await panel(page).locator('[data-testid="call-button"]').click()
-}
 
 /** Replaces a masked field's value by typing its digits, as a person would. */
 async function retype(page: Page, field: ReturnType<Page['locator']>, digits: string) {
@@ -72,26 +38,15 @@ function moscowAhead(minutesAhead: number) {
   return { at, iso: date, time, ddmmyyyy: `${d}.${m}.${y}` }
 }
 
-describe.skipIf(!kamailio)('a call finished with the call-back outcome makes a task that reminds at its minute', () => {
-  let sipDir = ''
-  let peerEnv: NodeJS.ProcessEnv = {}
+describe.skipIf(Boolean(skipReason))('a call finished with the call-back outcome makes a task that reminds at its minute', () => {
+  let sip: SipPeer | undefined
   let server: RunningServer | undefined
   let browser: Browser | undefined
   const sessions: Session[] = []
-  const peer = (command: string) => run('bash', [join(REPO_ROOT, 'scripts/sip-peer.sh'), command], { env: peerEnv, cwd: REPO_ROOT })
 
   beforeAll(async () => {
-    sipDir = mkdtempSync(join(tmpdir(), 'sip-e2e-'))
-    const wsPort = await freePort()
-    peerEnv = {
-      ...process.env,
-      SIP_DIR: sipDir,
-      SIP_WS_PORT: String(wsPort),
-      SIP_UDP_PORT: String(await freeUdpPort()),
-      SIP_USERS: '1150:sip1150demo,1160:sip1160demo',
-    }
-    await peer('start')
-    server = await startServer({ env: { SIP_WS_URL: `ws://127.0.0.1:${wsPort}` } })
+    sip = await startSipPeer('1150:sip1150demo,1160:sip1160demo')
+    server = await startServer({ env: { SIP_WS_URL: sip.wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
 
@@ -99,10 +54,7 @@ describe.skipIf(!kamailio)('a call finished with the call-back outcome makes a t
     for (const s of sessions) await s.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
     await server?.destroy().catch(() => undefined)
-    if (sipDir) {
-      await peer('stop').catch(() => undefined)
-      rmSync(sipDir, { recursive: true, force: true })
-    }
+    await sip?.destroy()
   })
 
   const signedIn = async (phone: string) => {

@@ -10,24 +10,16 @@
  * one of the seeded registry's, the winner agent registered under its winner's phone. It is skipped, with the reason
  * printed, when Kamailio cannot be installed.
  */
-import { execFile, spawnSync } from 'node:child_process'
-import { createSocket } from 'node:dgram'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tenderRow } from '../../modules/tenders/server/generate'
 import { WEBRTC_ARGS, launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
-import { REPO_ROOT, freePort, startServer, type RunningServer } from './support/server'
+import { startServer, type RunningServer } from './support/server'
 import { jssipChunk, rawEvents, startRawAgent } from './call-latency'
 import { shot } from './support/shots'
+import { kamailioSkipReason, panel, startSipPeer, waitFor, waitState, type SipPeer } from './support/sip'
 
-const run = promisify(execFile)
-const ensured = spawnSync('bash', [join(REPO_ROOT, 'scripts/ensure-kamailio.sh')], { encoding: 'utf8' })
-const skipReason = ensured.status !== 0 ? `kamailio cannot be installed here: ${(ensured.stderr || ensured.stdout).trim()}` : ''
-if (skipReason) console.warn(`[tender-show.test] SKIPPED — ${skipReason}`)
+const skipReason = kamailioSkipReason('tender-show.test')
 
 const OPERATOR = '+7 (700) 100-01-50' // role 150, tender service, SIP code 1150
 // A tender of the demo seed (ids follow the generator's rows) with nothing in its history yet.
@@ -37,57 +29,19 @@ const NUMBER = TENDER.notification_number
 const WINNER_PHONE = TENDER.winner_phone! // the generator gives every winner one
 const WINNER_SIP = `7${WINNER_PHONE.replace(/\D/g, '')}` // what the softphone dials for the winner's +7 number
 
-function freeUdpPort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const socket = createSocket('udp4')
-    socket.once('error', fail)
-    socket.bind(0, '127.0.0.1', () => {
-      const { port } = socket.address()
-      socket.close(() => done(port))
-    })
-  })
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  let last: T = await probe()
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`)
-    await new Promise(r => setTimeout(r, 200))
-    last = await probe()
-  }
-  return last
-}
-
-const panel = (page: Page) => page.locator('[data-testid="call-panel"]')
-const waitState = (page: Page, state: string, timeout = 20_000) => page.locator(`[data-testid="call-panel"][data-state="${state}"]`).waitFor({ timeout })
-
 
 /** The page is no wider than the window (SPEC: every screen at 390 px without sideways scrolling). */
 const pageWidth = (page: Page) => page.evaluate(() => ({ window: window.innerWidth, page: document.scrollingElement!.scrollWidth }))
 
 describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner through the call panel and the real SIP peer', () => {
-  let sipDir = ''
-  let peerEnv: NodeJS.ProcessEnv = {}
-  let wsUrl = ''
+  let sip: SipPeer | undefined
   let server: RunningServer | undefined
   let browser: Browser | undefined
   const sessions: Session[] = []
-  const peer = (command: string) => run('bash', [join(REPO_ROOT, 'scripts/sip-peer.sh'), command], { env: peerEnv, cwd: REPO_ROOT })
 
   beforeAll(async () => {
-    sipDir = mkdtempSync(join(tmpdir(), 'sip-tender-'))
-    const wsPort = await freePort()
-    peerEnv = {
-      ...process.env,
-      SIP_DIR: sipDir,
-      SIP_WS_PORT: String(wsPort),
-      SIP_UDP_PORT: String(await freeUdpPort()),
-      SIP_USERS: `1150:sip1150demo,${WINNER_SIP}:winner-pass`,
-    }
-    await peer('start')
-    wsUrl = `ws://127.0.0.1:${wsPort}`
-    server = await startServer({ env: { SIP_WS_URL: wsUrl } })
+    sip = await startSipPeer(`1150:sip1150demo,${WINNER_SIP}:winner-pass`)
+    server = await startServer({ env: { SIP_WS_URL: sip.wsUrl } })
     browser = await launchBrowser({ args: [...WEBRTC_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   }, 180_000)
 
@@ -95,10 +49,7 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     for (const s of sessions) await s.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
     await server?.destroy().catch(() => undefined)
-    if (sipDir) {
-      await peer('stop').catch(() => undefined)
-      rmSync(sipDir, { recursive: true, force: true })
-    }
+    await sip?.destroy()
   })
 
   it('calls the winner, logs 104 with a call-back, adds a contact rated 2, and sees the history update live', async () => {
@@ -107,7 +58,7 @@ describe.skipIf(Boolean(skipReason))('ShowTender end to end: call the winner thr
     sessions.push(winner)
     await winner.context.addInitScript({ content: 'globalThis.__name = globalThis.__name || (f => f)' })
     await winner.page.goto('/login')
-    await startRawAgent(winner.page, jssipChunk(), wsUrl, { code: WINNER_SIP, password: 'winner-pass' }, true)
+    await startRawAgent(winner.page, jssipChunk(), sip!.wsUrl, { code: WINNER_SIP, password: 'winner-pass' }, true)
 
     const operator = await newSession(browser!, server!.url)
     sessions.push(operator)
