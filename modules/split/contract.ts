@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
-import { line, msg, phoneDigits } from '../../core/validation'
+import { line, msg } from '../../core/validation'
 import { isIsoDate, parseDecimal, PAYOUT, type PayoutType, type ScheduleJson } from './schedule'
 import { SPLIT_STATUS, TRANSACTION_STATUS, TRANSACTION_TYPE, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from './workflow'
 
@@ -35,6 +35,15 @@ export const SPLIT_API = {
   clients: 'v1/split-clients',
 } as const
 
+/** A phone as typed (+7…, 8…, 7… or ten digits, with any brackets, spaces, dashes) → its 11 digits 7…, else null. */
+export function splitPhone(s: string): string | null {
+  if (/[^\d\s()+-]/.test(s)) return null
+  const digits = s.replace(/\D/g, '')
+  if (digits.length === 10) return `7${digits}`
+  if (digits.length === 11 && /^[78]/.test(digits) && !s.trim().startsWith('+8')) return `7${digits.slice(1)}`
+  return null
+}
+
 const textLine = (max: number) => v.pipe(v.string(msg.required), line(), v.trim(), v.nonEmpty(msg.required), v.maxLength(max, 'validation:tooLong'))
 const numberOrString = v.union([v.string('validation:invalid'), v.number('validation:invalid')], 'validation:invalid')
 const decimal = (scale: number, min: bigint, max: bigint, message: string) =>
@@ -55,7 +64,7 @@ const intPick = <T extends number>(values: readonly T[]) =>
 
 /** POST v1/split-bids. */
 export const splitBidForm = v.object({
-  phone: v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.check(s => phoneDigits(s) !== null, msg.phone), v.transform(s => phoneDigits(s)!)),
+  phone: v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.check(s => splitPhone(s) !== null, msg.phone), v.transform(s => splitPhone(s)!)),
   full_name: textLine(255),
   tariff: intPick(TARIFFS),
   term: v.pipe(numberOrString, v.transform(x => Number(x)), v.integer('split:validation.term'), v.minValue(1, 'split:validation.term'), v.maxValue(SPLIT_TERM_MAX, 'split:validation.term')),

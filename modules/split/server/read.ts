@@ -6,9 +6,8 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { readHistory } from '../../../server/workflow/history'
 import { allowedActions } from '../../../core/workflow/decide'
-import { phoneDigits } from '../../../core/validation'
 import { splitScope } from '../access'
-import type { SplitBidDetails, SplitBidItem, SplitClientItem, SplitListQuery, SplitPage, SplitTransaction } from '../contract'
+import { splitPhone, type SplitBidDetails, SplitBidItem, SplitClientItem, SplitListQuery, SplitPage, SplitTransaction } from '../contract'
 import { computeSchedule, kopecksToDecimal, scheduleToJson, type PayoutType, type Schedule } from '../schedule'
 import { splitBids, splitClients, splitTransactions } from '../tables'
 import { SPLIT_STATUS, splitWorkflow, TRANSACTION_STATUS, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from '../workflow'
@@ -33,7 +32,7 @@ function searchWhere(search: string, name: AnyPgColumn, phone: AnyPgColumn): SQL
   const parts: SQL[] = [ilike(name, `%${escapeLike(search)}%`)]
   const digits = search.replace(/\D/g, '')
   if (digits.length >= 3 && digits.length === search.replace(/[\s()+-]/g, '').length) {
-    const full = phoneDigits(search)
+    const full = splitPhone(search)
     parts.push(full ? eq(phone, full) : ilike(phone, `%${digits.replace(/^8(?=\d{10}$)/, '7')}%`))
   }
   return or(...parts)
