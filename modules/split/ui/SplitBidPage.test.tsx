@@ -94,8 +94,7 @@ describe('/split-bids/{id}', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Проверено' }))
     await waitFor(() => expect(screen.getByTestId('split-status').textContent).toBe('Ожидает подписания'))
-    await userEvent.click(screen.getByRole('button', { name: /Способ оплаты/ }))
-    await userEvent.click(await screen.findByRole('option', { name: 'Картой' }))
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Способ оплаты' }), '2')
     await userEvent.click(screen.getByRole('button', { name: 'Перейти к оплате' }))
     await waitFor(() => expect(screen.getByTestId('split-status').textContent).toBe('Ожидает оплаты'))
     expect(posts).toEqual([

@@ -141,12 +141,12 @@ function BidScreen({ id }: { id: number }) {
         before={<Link href="/split-bids">← {t('details.back')}</Link>}
         title={t('pages.bidNumber', { id: data.id })}
         description={
-          <Row gap="sm" wrap>
-            <span>{data.full_name}</span>
+          <>
+            <span>{data.full_name}</span>{' '}
             <span data-testid="split-status">
               <SplitStatusBadge status={data.status} />
             </span>
-          </Row>
+          </>
         }
         actions={
           profile && data.allowed.length > 0 ? (
