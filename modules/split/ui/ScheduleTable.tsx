@@ -8,9 +8,15 @@ import type { SplitFormat } from './format'
 
 const Totals = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  gap: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
   margin: 0;
+  div {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    min-width: 0;
+  }
   dt {
     color: ${({ theme }) => theme.color.textMuted};
     font-size: ${({ theme }) => theme.font.size.sm};
@@ -44,18 +50,25 @@ export function ScheduleTable({ schedule, format: f }: { schedule: ScheduleJson;
   return (
     <Stack gap="md">
       <Totals data-testid="split-schedule-totals">
-        <dt>{t('schedule.columns.sum')}</dt>
-        <dd>{f.money(schedule.totals.sum)}</dd>
-        <dt>{t('schedule.columns.bonus')}</dt>
-        <dd>{f.money(schedule.totals.bonus)}</dd>
-        <dt>{t('schedule.columns.tax')}</dt>
-        <dd>{f.money(schedule.totals.tax)}</dd>
-        <dt>{t('schedule.columns.pay')}</dt>
-        <dd>{f.money(schedule.totals.pay)}</dd>
-        <dt>{t('schedule.principal')}</dt>
-        <dd>
-          {f.money(schedule.principal)} · {f.date(schedule.end)}
-        </dd>
+        {(
+          [
+            ['sum', f.money(schedule.totals.sum)],
+            ['bonus', f.money(schedule.totals.bonus)],
+            ['tax', f.money(schedule.totals.tax)],
+            ['pay', f.money(schedule.totals.pay)],
+          ] as const
+        ).map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`schedule.columns.${key}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('schedule.principal')}</dt>
+          <dd>
+            {f.money(schedule.principal)}, {f.date(schedule.end)}
+          </dd>
+        </div>
       </Totals>
       <Note>{t('schedule.rule')}</Note>
       <DataTable aria-label={t('schedule.title')} columns={columns} rows={schedule.rows} rowKey={r => r.n} narrow="scroll" data-testid="split-schedule" />

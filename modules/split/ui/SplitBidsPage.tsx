@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { useLocation } from 'wouter'
 import { $profile } from '../../../core/auth/model'
@@ -16,9 +16,11 @@ import { canCreateSplit } from '../access'
 import { SPLIT_API, SPLIT_LIMIT_DEFAULT, type SplitBidItem, type SplitPage } from '../contract'
 import { SPLIT_STATUS } from '../workflow'
 import { asListSource } from './listSource'
-import { SplitBidFormDialog } from './SplitBidFormDialog'
 import { SplitStatusBadge } from './StatusBadge'
 import { useSplitFormat } from './format'
+
+/** The form (masks, calendar, the schema, the schedule) comes only when asked for: the list's chunk stays small. */
+const SplitBidFormDialog = lazy(() => import('./SplitBidFormDialog').then(m => ({ default: m.SplitBidFormDialog })))
 
 const TABS = ['all', ...Object.values(SPLIT_STATUS).sort((a, b) => (a === 5 ? 1 : b === 5 ? -1 : a - b)).map(String)] as const
 const QUERY = { status: param.oneOf(TABS as readonly string[], 'all'), q: param.text(100), client: param.text(10), page: param.page() }
@@ -53,7 +55,7 @@ export default function SplitBidsPage() {
       { id: 'term', header: t('list.columns.term'), nowrap: true, cell: b => t('list.months', { count: b.term }) },
       { id: 'payout', header: t('list.columns.payout'), cell: b => t(`payout.${b.payout}`) },
       { id: 'status', header: t('list.columns.status'), cell: b => <SplitStatusBadge status={b.status} /> },
-      { id: 'created', header: t('list.columns.created'), nowrap: true, cell: b => f.instant(b.created_at) },
+      { id: 'created', header: t('list.columns.created'), nowrap: true, cell: b => f.day(b.created_at) },
     ],
     [t, f],
   )
@@ -75,7 +77,7 @@ export default function SplitBidsPage() {
         label: t('list.tabs'),
         selected: query.status,
         onChange: status => setQuery({ status }),
-        items: TABS.map(id => ({ id, label: id === 'all' ? t('list.all') : <SplitStatusBadgeText code={Number(id)} />, 'data-testid': `split-tab-${id}` })),
+        items: TABS.map(id => ({ id, label: id === 'all' ? t('list.all') : <StatusText code={Number(id)} />, 'data-testid': `split-tab-${id}` })),
       }}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'split-search' }}
       data-testid="split-bids-page"
@@ -95,21 +97,22 @@ export default function SplitBidsPage() {
         rowHref={b => `/split-bids/${b.id}`}
       />
       {creating && (
-        <SplitBidFormDialog
-          onClose={() => setCreating(false)}
-          onSaved={id => {
-            setCreating(false)
-            navigate(`/split-bids/${id}`)
-          }}
-        />
+        <Suspense fallback={null}>
+          <SplitBidFormDialog
+            onClose={() => setCreating(false)}
+            onSaved={id => {
+              setCreating(false)
+              navigate(`/split-bids/${id}`)
+            }}
+          />
+        </Suspense>
       )}
     </ListPage>
   )
 }
 
-function SplitBidsPageTabText({ code }: { code: number }) {
+function StatusText({ code }: { code: number }) {
   const t = useT('split')
   const names: Record<number, string> = Object.fromEntries(Object.entries(SPLIT_STATUS).map(([name, c]) => [c, name]))
   return <>{t(`workflow.status.statuses.${names[code] ?? 'notActivated'}`)}</>
 }
-const SplitStatusBadgeText = SplitBidsPageTabText

@@ -33,7 +33,7 @@ export default function SplitClientsPage() {
       { id: 'amountTotal', header: t('clients.columns.amountTotal'), align: 'end', nowrap: true, cell: c => f.money(c.amount_total) },
       { id: 'amountActive', header: t('clients.columns.amountActive'), align: 'end', nowrap: true, cell: c => f.money(c.amount_active) },
       { id: 'paid', header: t('clients.columns.paid'), align: 'end', nowrap: true, cell: c => f.money(c.paid_total) },
-      { id: 'last', header: t('clients.columns.last'), nowrap: true, cell: c => f.instant(c.last_bid_at) },
+      { id: 'last', header: t('clients.columns.last'), nowrap: true, cell: c => f.day(c.last_bid_at) },
     ],
     [t, f],
   )
