@@ -20,6 +20,7 @@ import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
+import { actionPath } from '../../../core/workflow/keys'
 import { SPLIT_API, TRANSACTION_TYPES, type SplitBidDetails, type SplitTransaction } from '../contract'
 import { splitWorkflow, TRANSACTION_TYPE } from '../workflow'
 import { useSplitFormat } from './format'
@@ -167,7 +168,7 @@ function BidScreen({ id }: { id: number }) {
                 isDisabled={bid.status === 'loading'}
                 onAction={async (action, input) => {
                   try {
-                    await api.post(SPLIT_API.action(data.id, action.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)), action === 'goToPayment' ? { type: Number(payment) } : (input ?? {}))
+                    await api.post(SPLIT_API.action(data.id, actionPath(action)), action === 'goToPayment' ? { type: Number(payment) } : (input ?? {}))
                   } finally {
                     reload()
                   }

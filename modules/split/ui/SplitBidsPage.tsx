@@ -7,6 +7,8 @@ import { actorOf } from '../../../core/access/actor'
 import { useT } from '../../../core/i18n/useT'
 import { useResource } from '../../../core/react/useResource'
 import { Button } from '../../../core/ui/Button'
+import { PlainButton } from '../../../core/ui/PlainButton'
+import { Row } from '../../../core/ui/Stack'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
@@ -80,6 +82,16 @@ export default function SplitBidsPage() {
         items: TABS.map(id => ({ id, label: id === 'all' ? t('list.all') : <StatusText code={Number(id)} />, 'data-testid': `split-tab-${id}` })),
       }}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'split-search' }}
+      filters={
+        /^\d+$/.test(query.client) ? (
+          <Row gap="sm" wrap>
+            <span data-testid="split-client-filter">{t('list.clientFilter')}</span>
+            <PlainButton size="sm" variant="ghost" onPress={() => setQuery({ client: '' })}>
+              {t('list.clearClient')}
+            </PlainButton>
+          </Row>
+        ) : undefined
+      }
       data-testid="split-bids-page"
     >
       <PagedTable
