@@ -7,6 +7,7 @@ import { notificationsServer } from '../modules/notifications/server'
 import { bankOfUser, partnersByIds, partnersServer, staffOfPartner } from '../modules/partners/server'
 import { siteRecallServer } from '../modules/site-recall/server'
 import { smsServer } from '../modules/sms/server'
+import { splitServer } from '../modules/split/server'
 import { tasksServer } from '../modules/tasks/server'
 import { tendersServer } from '../modules/tenders/server'
 import type { ServerModule } from '../server/module'
@@ -43,4 +44,5 @@ export const serverModules: readonly ServerModule[] = [
   investServer,
   smsServer,
   siteRecallServer,
+  splitServer,
 ]

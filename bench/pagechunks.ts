@@ -5,6 +5,7 @@
  * asserted.
  *   Issue 11 §5: the bids pages — the wizard (/bids/new, /confirm-bid; goal ≤ 40 KB gz), the bid screen, the list.
  *   Issue 12 §7: the tenders pages (goal ≤ 40 KB gz each).
+ *   Issue 14 §2: the split pages (goal ≤ 40 KB gz each).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -38,6 +39,12 @@ export const TENDER_PAGES: PageToWeigh[] = [
   { name: 'offers /tenders-kp', src: 'modules/tenders/ui/kp/KpPage.tsx', goalKb: PAGE_GOAL_KB },
   { name: 'calls /tenders-call-list', src: 'modules/tenders/ui/CallListPage.tsx', goalKb: PAGE_GOAL_KB },
   { name: 'upload /upload', src: 'modules/tenders/ui/UploadPage.tsx', goalKb: PAGE_GOAL_KB },
+]
+
+export const SPLIT_PAGES: PageToWeigh[] = [
+  { name: 'split bids /split-bids', src: 'modules/split/ui/SplitBidsPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'split bid /split-bids/{id}', src: 'modules/split/ui/SplitBidPage.tsx', goalKb: PAGE_GOAL_KB },
+  { name: 'split clients /split-clients', src: 'modules/split/ui/SplitClientsPage.tsx', goalKb: PAGE_GOAL_KB },
 ]
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`

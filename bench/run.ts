@@ -28,13 +28,16 @@
  *  11. Issue 13 §6: the job queue on two nodes sharing a Postgres scratch database — due time → run delay of 1 000
  *      jobs spread over 20 s, jobs/s of a 5 000-job burst, and 1 000 real task reminders due at one minute, due moment →
  *      the bell's push on the user's socket (bench/jobs.ts). --jobs-only: that alone, no build.
+ *  12. Issue 14 §2: the split pages' chunks (goal ≤ 40 KB gz each) and the payment schedule of a 360-month daily-payout
+ *      bid (bench/split-schedule.ts). --split-only: build, the chunks, the schedule.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, posix, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { REPO_ROOT, startServer, type RunningServer } from '../tests/e2e/support/server'
-import { BID_PAGES, TENDER_PAGES, reportPageChunks } from './pagechunks'
+import { BID_PAGES, SPLIT_PAGES, TENDER_PAGES, reportPageChunks } from './pagechunks'
+import { reportSplitSchedule } from './split-schedule'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
 import { reportJobs } from './jobs'
@@ -410,6 +413,11 @@ async function main(): Promise<void> {
     await reportTenderTyping()
     return
   }
+  if (args.has('--split-only')) {
+    reportPageChunks(DIST, "Split pages'", SPLIT_PAGES)
+    reportSplitSchedule()
+    return
+  }
   if (args.has('--hardening-only')) {
     await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
     return
@@ -417,6 +425,8 @@ async function main(): Promise<void> {
   reportSizes()
   reportPageChunks(DIST, "Bids pages'", BID_PAGES)
   reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
+  reportPageChunks(DIST, "Split pages'", SPLIT_PAGES)
+  reportSplitSchedule()
   if (args.has('--bids-only')) {
     reportBidLists()
     return

@@ -58,6 +58,11 @@ const TASK_USERS = { allow: ['client', '0030', 'agentManager', 'bank', 'bankMana
 /** Task 1 of the demo seed: Сидорова's (0030) own; her office's agents' manager and the administrator see it too. */
 const TASK_1 = { allow: ['0030', 'agentManager', 'admin'], notFound: ['client', 'bank', 'bankManager', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 
+/** Split (issue 14): 150, 170 and 100 (SPEC §2); bids are created by 150 and 100. */
+const SPLIT_USERS = { allow: ['callCenter', 'verifier', 'admin'] } as const
+/** Split bid 1 of the demo seed: the call-center employee's (0150) own; verifiers and the administrator see every bid. */
+const SPLIT_BID_1 = { allow: ['callCenter', 'verifier', 'admin'] } as const
+
 /** 'METHOD /api/v1/path' as the server registers it → who may call it. */
 export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/health': 'public',
@@ -133,6 +138,17 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/companies': { allow: ['0011', 'agent', 'agentManager', 'admin'] },
   // Tasks: everyone signed in but an agent without an office (0031); task 1 is Сидорова's (0030) own, seen by her,
   // the head office's agents' manager and the administrator.
+  'GET /api/v1/split-bids': SPLIT_USERS,
+  'POST /api/v1/split-bids': { allow: ['callCenter', 'admin'] },
+  'GET /api/v1/split-bids/:id': SPLIT_BID_1,
+  'GET /api/v1/split-bids/:id/schedule.csv': SPLIT_BID_1,
+  'POST /api/v1/split-bids/:id/actions/verified': SPLIT_BID_1,
+  'POST /api/v1/split-bids/:id/actions/send-for-rework': { allow: ['verifier', 'admin'] },
+  'POST /api/v1/split-bids/:id/actions/decline': { allow: ['verifier', 'admin'] },
+  'POST /api/v1/split-bids/:id/actions/go-to-payment': SPLIT_BID_1,
+  'POST /api/v1/split-bids/:id/actions/client-paid': SPLIT_BID_1,
+  'POST /api/v1/split-bids/:id/actions/complete': SPLIT_BID_1,
+  'GET /api/v1/split-clients': SPLIT_USERS,
   'GET /api/v1/tasks': TASK_USERS,
   'GET /api/v1/tasks/counts': TASK_USERS,
   'GET /api/v1/tasks/responsibles': TASK_USERS,

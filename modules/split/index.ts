@@ -1,14 +1,17 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
-import { plannedPage } from '../../core/ui/planned'
 import { canSeeSplit } from './access'
 
+/**
+ * Split financing (issue 14 §2): /split-bids (list, new bid), /split-bids/{id} (workflow actions, transactions, the
+ * payment schedule and its CSV), /split-clients (the people behind the bids with their totals).
+ */
 export default definePlugin({
   id: 'split',
   routes: [
-    { path: '/split-bids', page: plannedPage('split:pages.bids'), access: canSeeSplit },
-    { path: '/split-bids/:id', page: plannedPage('split:pages.bid'), access: canSeeSplit },
-    { path: '/split-clients', page: plannedPage('split:pages.clients'), access: canSeeSplit },
+    { path: '/split-bids', page: () => import('./ui/SplitBidsPage'), access: canSeeSplit },
+    { path: '/split-bids/:id', page: () => import('./ui/SplitBidPage'), access: canSeeSplit },
+    { path: '/split-clients', page: () => import('./ui/SplitClientsPage'), access: canSeeSplit },
   ],
   sidebar: [
     { id: 'split-bids', to: '/split-bids', label: 'split:menu.bids', order: 80, visible: canSeeSplit, icon: 'split' },

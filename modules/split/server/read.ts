@@ -1,0 +1,166 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Actor } from '../../../core/access/actor'
+import { scopeWhere } from '../../../server/access/scope'
+import type { Db } from '../../../server/db/client'
+import { users } from '../../../server/db/schema'
+import { readHistory } from '../../../server/workflow/history'
+import { allowedActions } from '../../../core/workflow/decide'
+import { splitScope } from '../access'
+import { splitPhone, type SplitBidDetails, type SplitBidItem, type SplitClientItem, type SplitListQuery, type SplitPage, type SplitTransaction } from '../contract'
+import { computeSchedule, kopecksToDecimal, scheduleToJson, type PayoutType, type Schedule } from '../schedule'
+import { splitBids, splitClients, splitTransactions } from '../tables'
+import { SPLIT_STATUS, splitWorkflow, TRANSACTION_STATUS, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from '../workflow'
+
+export type SplitBidRow = typeof splitBids.$inferSelect
+
+/** The bids this actor sees (access.ts splitScope). */
+export const bidScope = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, splitScope, { author: splitBids.author_id })
+
+/** Hundredths of a percent → "18.5". */
+export function rateToDecimal(h: number): string {
+  const whole = Math.trunc(h / 100)
+  const frac = h % 100
+  return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, c => `\\${c}`)
+
+/** Name (part of it) or phone (its digits as typed, 8… and no country code too). */
+function searchWhere(search: string, name: AnyPgColumn, phone: AnyPgColumn): SQL | undefined {
+  if (!search) return undefined
+  const parts: SQL[] = [ilike(name, `%${escapeLike(search)}%`)]
+  const digits = search.replace(/\D/g, '')
+  if (digits.length >= 3 && digits.length === search.replace(/[\s()+-]/g, '').length) {
+    const full = splitPhone(search)
+    parts.push(full ? eq(phone, full) : ilike(phone, `%${digits.replace(/^8(?=\d{10}$)/, '7')}%`))
+  }
+  return or(...parts)
+}
+
+export function scheduleOf(row: Pick<SplitBidRow, 'amount' | 'percent' | 'bonus' | 'term' | 'payout' | 'start_date'>): Schedule {
+  return computeSchedule({ amount: row.amount, percent: BigInt(row.percent), bonus: BigInt(row.bonus), term: row.term, payout: row.payout as PayoutType, start: row.start_date })
+}
+
+async function authors(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db.select({ id: users.id, name: users.full_name }).from(users).where(inArray(users.id, wanted))
+  return new Map(rows.map(r => [r.id, r.name ?? '']))
+}
+
+function toItem(row: SplitBidRow, names: Map<number, string>): SplitBidItem {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    phone: row.phone,
+    full_name: row.full_name,
+    tariff: row.tariff as SplitBidItem['tariff'],
+    term: row.term,
+    amount: kopecksToDecimal(row.amount),
+    percent: rateToDecimal(row.percent),
+    bonus: rateToDecimal(row.bonus),
+    payout: row.payout as PayoutType,
+    status: row.status as SplitStatusCode,
+    start_date: row.start_date,
+    author: row.author_id !== null && names.has(row.author_id) ? { id: row.author_id, full_name: names.get(row.author_id)! } : null,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+export async function listBids(db: Db, actor: Actor, q: SplitListQuery): Promise<SplitPage<SplitBidItem>> {
+  const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, searchWhere(q.search, splitBids.full_name, splitBids.phone))
+  const [rows, [total]] = await Promise.all([
+    db.select().from(splitBids).where(where).orderBy(desc(splitBids.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(splitBids).where(where),
+  ])
+  const names = await authors(db, rows.map(r => r.author_id))
+  return { items: rows.map(r => toItem(r, names)), total: total?.n ?? 0, page: q.page, limit: q.limit }
+}
+
+export async function scopedBid(db: Db, actor: Actor, id: number): Promise<SplitBidRow | undefined> {
+  const [row] = await db.select().from(splitBids).where(and(eq(splitBids.id, id), bidScope(db, actor)))
+  return row
+}
+
+export function toTransaction(t: typeof splitTransactions.$inferSelect): SplitTransaction {
+  return { id: t.id, type: t.type as TransactionType, amount: kopecksToDecimal(t.amount), status: t.status as TransactionStatusCode, created_at: t.created_at.toISOString(), updated_at: t.updated_at.toISOString() }
+}
+
+export async function readBid(db: Db, actor: Actor, row: SplitBidRow): Promise<SplitBidDetails> {
+  const [names, transactions, history] = await Promise.all([
+    authors(db, [row.author_id]),
+    db.select().from(splitTransactions).where(eq(splitTransactions.bid_id, row.id)).orderBy(splitTransactions.id),
+    readHistory(db, splitWorkflow, row.id),
+  ])
+  return {
+    ...toItem(row, names),
+    gender: row.gender as 1 | 2,
+    passport_series: row.passport_series,
+    passport_number: row.passport_number,
+    passport_issued: row.passport_issued,
+    passport_issuer: row.passport_issuer,
+    address: row.address,
+    decline_reason: row.decline_reason,
+    rework_comment: row.rework_comment,
+    transactions: transactions.map(toTransaction),
+    schedule: scheduleToJson(scheduleOf(row)),
+    history,
+    allowed: allowedActions(splitWorkflow, row.status, actor),
+  }
+}
+
+/** The people behind the bids this actor sees, with those bids' totals. */
+export async function listClients(db: Db, actor: Actor, q: { search: string; page: number; limit: number }): Promise<SplitPage<SplitClientItem>> {
+  const closed = [SPLIT_STATUS.rejected, SPLIT_STATUS.completed]
+  const paid = db
+    .select({ bid_id: splitTransactions.bid_id, sum: sql<string>`sum(${splitTransactions.amount})`.as('paid_sum') })
+    .from(splitTransactions)
+    .where(eq(splitTransactions.status, TRANSACTION_STATUS.completed))
+    .groupBy(splitTransactions.bid_id)
+    .as('paid')
+  const where = and(bidScope(db, actor), searchWhere(q.search, splitClients.full_name, splitClients.phone))
+  const rows = await db
+    .select({
+      id: splitClients.id,
+      phone: splitClients.phone,
+      full_name: splitClients.full_name,
+      bids: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${splitBids.status} not in (${sql.join(closed.map(c => sql`${c}`), sql`, `)})))::int`,
+      amount_total: sql<string>`sum(${splitBids.amount})::text`,
+      amount_active: sql<string>`coalesce(sum(${splitBids.amount}) filter (where ${splitBids.status} not in (${sql.join(closed.map(c => sql`${c}`), sql`, `)})), 0)::text`,
+      paid_total: sql<string>`coalesce(sum(${paid.sum}), 0)::text`,
+      last_bid_at: sql<string>`max(${splitBids.created_at})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(splitBids)
+    .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
+    .leftJoin(paid, eq(paid.bid_id, splitBids.id))
+    .where(where)
+    .groupBy(splitClients.id)
+    .orderBy(desc(sql`max(${splitBids.id})`))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+  let total = rows[0]?.total ?? 0
+  if (rows.length === 0 && q.page > 1) {
+    const [c] = await db.select({ n: sql<number>`count(distinct ${splitBids.client_id})::int` }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(where)
+    total = c?.n ?? 0
+  }
+  const money = (s: string) => kopecksToDecimal(BigInt(s))
+  return {
+    items: rows.map(r => ({
+      id: r.id,
+      phone: r.phone,
+      full_name: r.full_name,
+      bids: r.bids,
+      active: r.active,
+      amount_total: money(r.amount_total),
+      amount_active: money(r.amount_active),
+      paid_total: money(r.paid_total),
+      last_bid_at: new Date(r.last_bid_at).toISOString(),
+    })),
+    total,
+    page: q.page,
+    limit: q.limit,
+  }
+}

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm'
+import { expect, it } from 'vitest'
+import { ROLE, ROLES, type Role } from '../../core/auth/profile'
+import type { Actor } from '../../core/access/actor'
+import { actionPath } from '../../core/workflow/keys'
+import { describeEachDb, type TestContext } from '../../server/testing/harness'
+import type { SplitBidDetails, SplitBidItem, SplitClientItem, SplitPage } from './contract'
+import { splitBids, splitTransactions } from './tables'
+import { splitWorkflow } from './workflow'
+
+interface Person {
+  id: number
+  role: Role
+  token: string
+}
+
+async function person(ctx: TestContext, role: Role): Promise<Person> {
+  const user = await ctx.createUser({ role })
+  return { id: user.id, role, token: await ctx.signIn(user.phone, user.password) }
+}
+
+const form = (extra: Record<string, unknown> = {}) => ({
+  phone: '+7 (701) 555-01-01',
+  full_name: 'Кузнецов Андрей Викторович',
+  tariff: 1,
+  term: 3,
+  amount: '1000000.00',
+  percent: '12',
+  bonus: '0',
+  payout: 2,
+  gender: 1,
+  passport_series: '4510',
+  passport_number: '123456',
+  passport_issued: '2015-03-17',
+  passport_issuer: 'ОВД Тверского района г. Москвы',
+  address: 'г. Москва, ул. Тверская, д. 1, кв. 1',
+  start_date: '2025-01-31',
+  ...extra,
+})
+
+const data = <T>(res: { statusCode: number; body: string; json: <J>() => J }): T => {
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json<{ data: T }>().data
+}
+
+async function create(ctx: TestContext, who: Person, extra: Record<string, unknown> = {}): Promise<SplitBidDetails> {
+  return data<SplitBidDetails>(await ctx.call('POST', '/api/v1/split-bids', who.token, form(extra)))
+}
+
+const act = (ctx: TestContext, who: Person, id: number, action: string, body: unknown = {}) => ctx.call('POST', `/api/v1/split-bids/${id}/actions/${actionPath(action)}`, who.token, body)
+
+describeEachDb('split: bids, visibility and the schedule', ctx => {
+  it('creates a bid with its schedule (hand-worked: 31 Jan 2025, monthly, 12 %) and downloads it as CSV', async () => {
+    const cc = await person(ctx, ROLE.callCenter)
+    const bid = await create(ctx, cc)
+    expect(bid).toMatchObject({ status: 10, phone: '77015550101', amount: '1000000.00', percent: '12', bonus: '0', payout: 2, allowed: ['verified'] })
+    expect(bid.schedule.rows.map(r => [r.to, r.days, r.sum, r.tax, r.pay])).toEqual([
+      ['2025-02-28', 28, '9205.48', '1196.71', '8008.77'],
+      ['2025-03-31', 31, '10191.78', '1324.93', '8866.85'],
+      ['2025-04-30', 30, '9863.01', '1282.19', '8580.82'],
+    ])
+    expect(bid.schedule.totals).toEqual({ sum: '29260.27', bonus: '0.00', tax: '3803.83', pay: '25456.44', days: 89 })
+    const csv = await ctx.call('GET', `/api/v1/split-bids/${bid.id}/schedule.csv`, cc.token)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.body).toContain('1;2025-01-31;2025-02-28;28;9205.48;0.00;1196.71;8008.77')
+  })
+
+  it('refuses bad input with the envelope (422), never a 500', async () => {
+    const cc = await person(ctx, ROLE.callCenter)
+    for (const bad of [{ phone: '123' }, { amount: '1.234' }, { amount: '-5' }, { percent: 'abc' }, { term: 0 }, { term: 361 }, { payout: 3 }, { tariff: 5 }, { gender: 0 }, { passport_series: '12' }, { start_date: '2025-02-30' }, { full_name: '' }]) {
+      const res = await ctx.call('POST', '/api/v1/split-bids', cc.token, form(bad))
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422)
+      expect(res.json()).toMatchObject({ result: false })
+    }
+    expect((await ctx.call('POST', '/api/v1/split-bids', cc.token, [])).statusCode).toBe(400)
+    const bid = await create(ctx, cc)
+    expect((await act(ctx, cc, bid.id, 'verified')).statusCode).toBe(200)
+    expect((await act(ctx, cc, bid.id, 'goToPayment', { type: 3 })).statusCode).toBe(422)
+    const [row] = await ctx.db.select({ status: splitBids.status }).from(splitBids).where(eq(splitBids.id, bid.id))
+    expect(row!.status).toBe(20)
+  })
+
+  it('shows a call-center employee their own bids, verifiers and the administrator all, nobody else anything', async () => {
+    const a = await person(ctx, ROLE.callCenter)
+    const b = await person(ctx, ROLE.callCenter)
+    const verifier = await person(ctx, ROLE.verifier)
+    const admin = await person(ctx, ROLE.admin)
+    const ba = await create(ctx, a, { full_name: 'Клиент А' })
+    const bb = await create(ctx, b, { full_name: 'Клиент Б', phone: '7015550202' })
+    const bc = await create(ctx, admin, { full_name: 'Клиент В', phone: '87015550303' })
+    const names = async (who: Person) => data<SplitPage<SplitBidItem>>(await ctx.call('GET', '/api/v1/split-bids', who.token)).items.map(i => i.full_name).sort()
+    expect(await names(a)).toEqual(['Клиент А'])
+    expect(await names(b)).toEqual(['Клиент Б'])
+    expect(await names(verifier)).toEqual(['Клиент А', 'Клиент Б', 'Клиент В'])
+    expect(await names(admin)).toEqual(['Клиент А', 'Клиент Б', 'Клиент В'])
+    expect((await ctx.call('GET', `/api/v1/split-bids/${bb.id}`, a.token)).statusCode).toBe(404)
+    expect((await ctx.call('GET', `/api/v1/split-bids/${bb.id}/schedule.csv`, a.token)).statusCode).toBe(404)
+    expect((await act(ctx, a, bb.id, 'verified')).statusCode).toBe(404)
+    expect((await ctx.call('GET', `/api/v1/split-bids/${bc.id}`, verifier.token)).statusCode).toBe(200)
+    expect((await ctx.call('GET', `/api/v1/split-bids/${ba.id}`, admin.token)).statusCode).toBe(200)
+    // Searching by a phone typed with 8 and by part of the name.
+    const search = async (who: Person, q: string) => data<SplitPage<SplitBidItem>>(await ctx.call('GET', `/api/v1/split-bids?search=${encodeURIComponent(q)}`, who.token)).items.map(i => i.full_name)
+    expect(await search(admin, '8 701 555 03 03')).toEqual(['Клиент В'])
+    expect(await search(admin, 'нт б')).toEqual(['Клиент Б'])
+    // Clients: the people behind the bids one sees.
+    const clients = async (who: Person) => data<SplitPage<SplitClientItem>>(await ctx.call('GET', '/api/v1/split-clients', who.token)).items.map(i => i.full_name).sort()
+    expect(await clients(a)).toEqual(['Клиент А'])
+    expect(await clients(admin)).toEqual(['Клиент А', 'Клиент Б', 'Клиент В'])
+    expect(await clients(verifier)).toEqual(['Клиент А', 'Клиент Б', 'Клиент В'])
+
+    for (const role of ROLES.filter(r => ![ROLE.callCenter, ROLE.verifier, ROLE.admin].includes(r as 150))) {
+      const other = await person(ctx, role)
+      for (const url of ['/api/v1/split-bids', `/api/v1/split-bids/${ba.id}`, '/api/v1/split-clients']) expect((await ctx.call('GET', url, other.token)).statusCode, `${role} ${url}`).toBe(403)
+      expect((await ctx.call('POST', '/api/v1/split-bids', other.token, form())).statusCode).toBe(403)
+    }
+    expect((await ctx.call('POST', '/api/v1/split-bids', verifier.token, form())).statusCode).toBe(403)
+    expect((await ctx.call('GET', '/api/v1/split-bids', null)).statusCode).toBe(401)
+  })
+
+  it('works a bid from creation to completion with its transaction, and sums a client', async () => {
+    const cc = await person(ctx, ROLE.callCenter)
+    const bid = await create(ctx, cc)
+    const second = await create(ctx, cc, { amount: '500000', full_name: 'Кузнецов А. В.' })
+    expect(second.client_id).toBe(bid.client_id)
+    expect(data<SplitBidDetails>(await act(ctx, cc, bid.id, 'verified'))).toMatchObject({ status: 20, allowed: ['goToPayment'] })
+    const paying = data<SplitBidDetails>(await act(ctx, cc, bid.id, 'goToPayment', { type: 2 }))
+    expect(paying).toMatchObject({ status: 30, transactions: [{ type: 2, status: 10, amount: '1000000.00' }] })
+    const paid = data<SplitBidDetails>(await act(ctx, cc, bid.id, 'clientPaid'))
+    expect(paid).toMatchObject({ status: 40, transactions: [{ type: 2, status: 50 }] })
+    const done = data<SplitBidDetails>(await act(ctx, cc, bid.id, 'complete'))
+    expect(done.status).toBe(100)
+    expect(done.history.map(h => [h.action, h.from, h.to])).toEqual([
+      ['verified', 10, 20],
+      ['goToPayment', 20, 30],
+      ['clientPaid', 30, 40],
+      ['complete', 40, 100],
+    ])
+    const [client] = data<SplitPage<SplitClientItem>>(await ctx.call('GET', '/api/v1/split-clients', cc.token)).items
+    expect(client).toMatchObject({ full_name: 'Кузнецов А. В.', bids: 2, active: 1, amount_total: '1500000.00', amount_active: '500000.00', paid_total: '1000000.00' })
+  })
+
+  it('declines and sends back: the waiting transaction is cancelled, the reason kept', async () => {
+    const cc = await person(ctx, ROLE.callCenter)
+    const verifier = await person(ctx, ROLE.verifier)
+    const bid = await create(ctx, cc)
+    await act(ctx, cc, bid.id, 'verified')
+    await act(ctx, cc, bid.id, 'goToPayment')
+    expect((await act(ctx, cc, bid.id, 'sendForRework', { comment: 'x' })).statusCode).toBe(403)
+    expect((await act(ctx, verifier, bid.id, 'sendForRework', {})).statusCode).toBe(422)
+    const back = data<SplitBidDetails>(await act(ctx, verifier, bid.id, 'sendForRework', { comment: 'Проверьте паспорт' }))
+    expect(back).toMatchObject({ status: 10, rework_comment: 'Проверьте паспорт', transactions: [{ type: 1, status: 20 }] })
+    const declined = data<SplitBidDetails>(await act(ctx, verifier, bid.id, 'decline', { reason: 'Клиент отказался' }))
+    expect(declined).toMatchObject({ status: 5, decline_reason: 'Клиент отказался', allowed: [] })
+    expect((await act(ctx, cc, bid.id, 'verified')).statusCode).toBe(409)
+  })
+
+  it('walks every (status, action, role) over HTTP as the declaration says', async () => {
+    const people: Person[] = []
+    for (const role of ROLES) people.push(await person(ctx, role))
+    const author = people.find(p => p.role === ROLE.callCenter)!
+    const stranger = await person(ctx, ROLE.callCenter)
+    people.push(stranger)
+    const bid = await create(ctx, author)
+    const input = (action: string) => (action === 'decline' ? { reason: 'Нет' } : action === 'sendForRework' ? { comment: 'Исправьте' } : action === 'goToPayment' ? { type: 1 } : {})
+    const guard = new Set<Role>([ROLE.callCenter, ROLE.verifier, ROLE.admin])
+    let walked = 0
+    for (const [name, code] of Object.entries(splitWorkflow.statuses)) {
+      for (const [action, spec] of Object.entries(splitWorkflow.actions)) {
+        for (const who of people) {
+          await ctx.db.update(splitBids).set({ status: code }).where(eq(splitBids.id, bid.id))
+          await ctx.db.delete(splitTransactions).where(eq(splitTransactions.bid_id, bid.id))
+          const actor: Actor = { id: who.id, role: who.role, office_id: null, tender: false, sip: false, impersonated: false }
+          const expected = !guard.has(who.role) ? 403 : who === stranger ? 404 : !spec.who(actor) ? 403 : !(spec.from as readonly string[]).includes(name) ? 409 : 200
+          const res = await act(ctx, who, bid.id, action, input(action))
+          expect(res.statusCode, `${name} ${action} ${who.role}: ${res.body}`).toBe(expected)
+          const [row] = await ctx.db.select({ status: splitBids.status }).from(splitBids).where(eq(splitBids.id, bid.id))
+          expect(row!.status).toBe(expected === 200 ? splitWorkflow.statuses[spec.to] : code)
+          walked++
+        }
+      }
+    }
+    expect(walked).toBe(6 * 6 * (ROLES.length + 1))
+  }, 600_000)
+})

@@ -1,0 +1,63 @@
+import { useMemo } from 'react'
+import styled from 'styled-components'
+import { useT } from '../../../core/i18n/useT'
+import { useResource } from '../../../core/react/useResource'
+import type { DataColumn } from '../../../core/ui/list/DataTable'
+import { ListPage } from '../../../core/ui/list/ListPage'
+import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { param } from '../../../core/ui/list/query'
+import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { SPLIT_API, SPLIT_LIMIT_DEFAULT, type SplitClientItem, type SplitPage } from '../contract'
+import { useSplitFormat } from './format'
+import { asListSource } from './listSource'
+
+const QUERY = { q: param.text(100), page: param.page() }
+const Name = styled.span`
+  overflow-wrap: anywhere;
+`
+
+/** /split-clients (issue 14 §2): the people behind the bids one sees, their bids and totals; a row opens their bids. */
+export default function SplitClientsPage() {
+  const t = useT('split')
+  const f = useSplitFormat()
+  const [query, setQuery] = useListQuery(QUERY)
+  const params = new URLSearchParams({ page: String(query.page), limit: String(SPLIT_LIMIT_DEFAULT) })
+  if (query.q) params.set('search', query.q)
+  const [state, reload] = useResource<SplitPage<SplitClientItem>>(`${SPLIT_API.clients}?${params.toString()}`)
+  const columns = useMemo<DataColumn<SplitClientItem>[]>(
+    () => [
+      { id: 'client', header: t('clients.columns.client'), isRowHeader: true, minWidth: 180, cell: c => <Name>{c.full_name}</Name> },
+      { id: 'phone', header: t('clients.columns.phone'), nowrap: true, cell: c => f.phone(c.phone) },
+      { id: 'bids', header: t('clients.columns.bids'), align: 'end', cell: c => String(c.bids) },
+      { id: 'active', header: t('clients.columns.active'), align: 'end', cell: c => String(c.active) },
+      { id: 'amountTotal', header: t('clients.columns.amountTotal'), align: 'end', nowrap: true, cell: c => f.money(c.amount_total) },
+      { id: 'amountActive', header: t('clients.columns.amountActive'), align: 'end', nowrap: true, cell: c => f.money(c.amount_active) },
+      { id: 'paid', header: t('clients.columns.paid'), align: 'end', nowrap: true, cell: c => f.money(c.paid_total) },
+      { id: 'last', header: t('clients.columns.last'), nowrap: true, cell: c => f.day(c.last_bid_at) },
+    ],
+    [t, f],
+  )
+  return (
+    <ListPage
+      title={t('pages.clients')}
+      description={state.data ? t('clients.total', { count: state.data.total }) : undefined}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'split-clients-search' }}
+      data-testid="split-clients-page"
+    >
+      <PagedTable
+        state={asListSource(state)}
+        page={query.page}
+        limit={SPLIT_LIMIT_DEFAULT}
+        onPage={page => setQuery({ page })}
+        onRetry={reload}
+        isFiltered={query.q !== ''}
+        empty={{ title: t(query.q ? 'clients.noneFound' : 'clients.none') }}
+        failedTitle={t('clients.loadFailed')}
+        aria-label={t('pages.clients')}
+        data-testid="split-clients-table"
+        columns={columns}
+        rowHref={c => `/split-bids?client=${c.id}`}
+      />
+    </ListPage>
+  )
+}
