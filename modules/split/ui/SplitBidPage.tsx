@@ -20,6 +20,7 @@ import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
+import { FactList } from '../../../core/ui/FactList'
 import { actionPath } from '../../../core/workflow/keys'
 import { SPLIT_API, TRANSACTION_TYPES, type SplitBidDetails, type SplitTransaction } from '../contract'
 import { splitWorkflow, TRANSACTION_TYPE } from '../workflow'
@@ -34,25 +35,6 @@ const Grid = styled.div`
   align-items: start;
   @media ${({ theme }) => theme.media.compact} {
     grid-template-columns: minmax(0, 1fr);
-  }
-`
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media ${({ theme }) => theme.media.phone} {
-    grid-template-columns: minmax(0, 1fr);
-    dd + dt {
-      margin-top: ${({ theme }) => theme.space.xs};
-    }
   }
 `
 const Center = styled.div`
@@ -182,7 +164,7 @@ function BidScreen({ id }: { id: number }) {
       {data.status === 10 && data.rework_comment && <Alert kind="warning">{`${t('details.reworkComment')}: ${data.rework_comment}`}</Alert>}
       <Grid>
         <Panel title={t('details.client')}>
-          <Fields data-testid="split-client-fields">
+          <FactList data-testid="split-client-fields">
             <dt>{t('details.fields.full_name')}</dt>
             <dd>{data.full_name}</dd>
             <dt>{t('details.fields.phone')}</dt>
@@ -199,10 +181,10 @@ function BidScreen({ id }: { id: number }) {
             <dd>{data.author?.full_name ?? '—'}</dd>
             <dt>{t('details.fields.created_at')}</dt>
             <dd>{f.instant(data.created_at)}</dd>
-          </Fields>
+          </FactList>
         </Panel>
         <Panel title={t('details.terms')}>
-          <Fields data-testid="split-terms">
+          <FactList data-testid="split-terms">
             <dt>{t('details.fields.tariff')}</dt>
             <dd>{t(`tariff.${data.tariff}`)}</dd>
             <dt>{t('details.fields.amount')}</dt>
@@ -217,7 +199,7 @@ function BidScreen({ id }: { id: number }) {
             <dd>{t(`payout.${data.payout}`)}</dd>
             <dt>{t('details.fields.start_date')}</dt>
             <dd>{f.date(data.start_date)}</dd>
-          </Fields>
+          </FactList>
         </Panel>
       </Grid>
       <Panel title={t('details.transactions')}>

@@ -21,6 +21,7 @@ import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextArea } from '../../../core/ui/TextArea'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
+import { FactList } from '../../../core/ui/FactList'
 import type { Workflow } from '../../../core/workflow/types'
 import { TASKS_API, taskCommentForm, type TaskDetails, type TaskHistoryEntry, type TaskLink } from '../contract'
 import { taskWorkflow } from '../workflow'
@@ -38,25 +39,6 @@ const Grid = styled.div`
   align-items: start;
   @media ${({ theme }) => theme.media.compact} {
     grid-template-columns: minmax(0, 1fr);
-  }
-`
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media ${({ theme }) => theme.media.phone} {
-    grid-template-columns: minmax(0, 1fr);
-    dd + dt {
-      margin-top: ${({ theme }) => theme.space.xs};
-    }
   }
 `
 const Text = styled.p`
@@ -183,7 +165,7 @@ function TaskScreen({ id }: { id: number }) {
       <Grid>
         <Stack gap="lg">
           <Panel title={t('details.fields')}>
-            <Fields data-testid="task-fields">
+            <FactList data-testid="task-fields">
               <dt>{t('details.type')}</dt>
               <dd>{t(`type.${data.type}`)}</dd>
               <dt>{t('details.dates')}</dt>
@@ -215,7 +197,7 @@ function TaskScreen({ id }: { id: number }) {
               )}
               <dt>{t('details.description')}</dt>
               <dd>{data.description ? <Text>{data.description}</Text> : <Muted>{t('details.noDescription')}</Muted>}</dd>
-            </Fields>
+            </FactList>
           </Panel>
           <Comments task={data} onAdded={reload} format={f} />
         </Stack>
