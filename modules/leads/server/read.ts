@@ -4,15 +4,17 @@ import type { ChatUser, Lead, LeadUsersPage, LeadUsersQuery } from '../contract'
 import { leadChatUsers, leads } from '../tables'
 import { LEAD_STATUS } from '../workflow'
 
+/** Per chat user, written out: drizzle would leave the columns of a correlated subquery unqualified. */
+const ofUser = (what: string) => sql.raw(`(select ${what} from leads l where l.chat_id = lead_chat_users.chat_id)`)
 const userColumns = {
   chat_id: leadChatUsers.chat_id,
   name: leadChatUsers.name,
   phone: leadChatUsers.phone,
   username: leadChatUsers.username,
   created_at: leadChatUsers.created_at,
-  leads: sql<number>`(select count(*) from ${leads} where ${leads.chat_id} = ${leadChatUsers.chat_id})`.mapWith(Number),
-  leads_new: sql<number>`(select count(*) from ${leads} where ${leads.chat_id} = ${leadChatUsers.chat_id} and ${leads.status} = ${LEAD_STATUS.new})`.mapWith(Number),
-  last_lead_at: sql<Date | null>`(select max(${leads.created_at}) from ${leads} where ${leads.chat_id} = ${leadChatUsers.chat_id})`,
+  leads: sql<number>`${ofUser('count(*)')}`.mapWith(Number),
+  leads_new: sql<number>`${sql.raw(`(select count(*) from leads l where l.chat_id = lead_chat_users.chat_id and l.status = ${LEAD_STATUS.new})`)}`.mapWith(Number),
+  last_lead_at: sql<Date | string | null>`${ofUser('max(l.created_at)')}`,
 }
 
 type UserRow = { chat_id: number; name: string; phone: string | null; username: string | null; created_at: Date; leads: number; leads_new: number; last_lead_at: Date | string | null }
@@ -37,7 +39,7 @@ export async function listChatUsers(db: Db, query: LeadUsersQuery): Promise<Lead
   const rows = await db
     .select(userColumns)
     .from(leadChatUsers)
-    .orderBy(desc(sql`(select max(${leads.id}) from ${leads} where ${leads.chat_id} = ${leadChatUsers.chat_id})`), desc(leadChatUsers.created_at), desc(leadChatUsers.chat_id))
+    .orderBy(sql`${ofUser('max(l.id)')} desc nulls last`, desc(leadChatUsers.created_at), desc(leadChatUsers.chat_id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
   const [total] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(leadChatUsers)
