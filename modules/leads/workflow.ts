@@ -1,7 +1,9 @@
 import * as v from 'valibot'
 import { line, multiline } from '../../core/validation/control'
+import type { Actor } from '../../core/access/actor'
+import { allowedActions } from '../../core/workflow/decide'
 import { defineWorkflow } from '../../core/workflow/define'
-import { canCheckLeads, canSeeLeads } from './access'
+import { canCheckLeads, canConvertLeads, canSeeLeads } from './access'
 
 /**
  * SPEC §4 lead statuses, read as (DESIGN-notes.md): 0 new (the SPEC's "draft": as the bot delivered it),
@@ -47,3 +49,11 @@ export const convertInput = v.object({
   /** The company's name when the chat user gave none (else the lead's). */
   company_name: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(300, 'validation:tooLong'))),
 })
+
+/** What this actor may do with a lead now: the workflow's actions (none once converted) and `convert` (the server's `allowed`). */
+export function leadAllowed(lead: { status: number; bid_id: number | null }, actor: Actor): string[] {
+  if (lead.bid_id !== null) return []
+  const actions: string[] = allowedActions(leadWorkflow, lead.status, actor)
+  if (lead.status === LEAD_STATUS.verified && canConvertLeads(actor)) actions.push(CONVERT)
+  return actions
+}

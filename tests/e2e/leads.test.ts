@@ -75,7 +75,7 @@ describe('/leads-users as the verifier', () => {
     expect(new URL(page.url()).pathname).toBe(`/leads-users/${chatId}/leads`)
     const leadRows = page.getByTestId('chat-leads-table').getByRole('row').filter({ hasText: 'Нужен лизинг самосвала' })
     expect(await leadRows.count()).toBe(1)
-    expect(await leadRows.innerText()).toContain('7 350 000')
+    expect(await leadRows.innerText()).toContain('7\u00a0350\u00a0000')
     await leadRows.getByRole('link').first().click()
     await page.getByTestId('lead-page').waitFor()
     expect(new URL(page.url()).pathname).toBe(`/leads-users/${chatId}/leads/${first.lead_id}`)

@@ -5,7 +5,6 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { socketAction } from '../../../core/socket/actions'
 import { isInnChecksumValid } from '../../../core/validation/inn'
-import { allowedActions } from '../../../core/workflow/decide'
 import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { users, workflowHistory } from '../../../server/db/schema'
@@ -21,7 +20,7 @@ import { LEADS_ROLES, canConvertLeads, canSeeLeads } from '../access'
 import { WEBHOOK_SECRET_HEADER, leadUsersQuery, leadWebhook, parseChatId, type ChatUserLeads, type LeadDetails, type LeadUsersPage, type LeadWebhookAnswer } from '../contract'
 import '../socket'
 import { leadChatUsers, leads } from '../tables'
-import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, convertInput, leadWorkflow } from '../workflow'
+import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, convertInput, leadAllowed, leadWorkflow } from '../workflow'
 import { chatUser, leadRow, leadsOf, listChatUsers, toLead, type LeadRow } from './read'
 import { secretMatches, webhookSecret } from './secret'
 import { seedLeads } from './seed'
@@ -30,14 +29,6 @@ export interface LeadsServerOptions {
   /** The webhook's shared secret; default LEADS_WEBHOOK_SECRET, else the demo's on the embedded database (secret.ts). */
   secret?: string | null
   env?: Record<string, string | undefined>
-}
-
-/** What this actor may do with a lead now: the workflow's buttons (none once converted) and `convert`. */
-export function leadAllowed(row: Pick<LeadRow, 'status' | 'bid_id'>, actor: Actor): string[] {
-  if (row.bid_id !== null) return []
-  const actions: string[] = allowedActions(leadWorkflow, row.status, actor)
-  if (row.status === LEAD_STATUS.verified && canConvertLeads(actor)) actions.push(CONVERT)
-  return actions
 }
 
 /** `:chat_id` and `:id` of the path; anything else is a lead that cannot exist (404). */
