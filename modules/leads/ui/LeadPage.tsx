@@ -24,9 +24,8 @@ import type { Workflow } from '../../../core/workflow/types'
 import { leadsApi, showPhone, type Lead, type LeadDetails } from '../contract'
 import { CONVERT, leadWorkflow, type LeadStatusCode } from '../workflow'
 import { chatIdOf, Fields, LeadStatusBadge, Missing, Resource } from './common'
-import { statusName, useLeadFormat } from './format'
+import { SERVICE_CODES_FOR_TEXTS, statusName, useLeadFormat } from './format'
 
-const SERVICES = [1, 2, 3, 4, 5, 6, 7, 8] as const
 
 const Grid = styled.div`
   display: grid;
@@ -272,7 +271,7 @@ function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () =
           value={service}
           isRequired
           placeholder={t('convert.choose')}
-          options={SERVICES.map(code => ({ value: String(code), label: t(`service.${code}`) }))}
+          options={SERVICE_CODES_FOR_TEXTS.map(code => ({ value: String(code), label: t(`service.${code}`) }))}
           onChange={value => {
             setService(value)
             setServiceError(null)

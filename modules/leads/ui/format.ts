@@ -34,3 +34,6 @@ export const STATUS_TONE: Record<LeadStatusCode, BadgeTone> = {
 
 /** The status name of a code, for its i18n key (`workflow.status.statuses.<name>`). */
 export const statusName = (code: LeadStatusCode) => (Object.entries(LEAD_STATUS).find(([, c]) => c === code)?.[0] ?? 'new') as keyof typeof LEAD_STATUS
+
+/** SPEC §1 services 1–8 (the convert dialog's choices; named in the pack under `service.<code>`). */
+export const SERVICE_CODES_FOR_TEXTS = [1, 2, 3, 4, 5, 6, 7, 8] as const
