@@ -39,7 +39,7 @@ export async function listChatUsers(db: Db, query: LeadUsersQuery): Promise<Lead
   const rows = await db
     .select(userColumns)
     .from(leadChatUsers)
-    .orderBy(sql`${ofUser('max(l.id)')} desc nulls last`, desc(leadChatUsers.created_at), desc(leadChatUsers.chat_id))
+    .orderBy(sql`${ofUser('max(l.created_at)')} desc nulls last`, sql`${ofUser('max(l.id)')} desc nulls last`, desc(leadChatUsers.created_at), desc(leadChatUsers.chat_id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
   const [total] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(leadChatUsers)
