@@ -2,6 +2,7 @@ import { agentsServer } from '../modules/agents/server'
 import { createBidsServer } from '../modules/bids/server'
 import { callCenterServer } from '../modules/callcenter/server'
 import { clientsServer } from '../modules/clients/server'
+import { leadsServer } from '../modules/leads/server'
 import { investServer } from '../modules/invest/server'
 import { notificationsServer } from '../modules/notifications/server'
 import { bankOfUser, partnersByIds, partnersServer, staffOfPartner } from '../modules/partners/server'
@@ -45,4 +46,5 @@ export const serverModules: readonly ServerModule[] = [
   smsServer,
   siteRecallServer,
   splitServer,
+  leadsServer,
 ]

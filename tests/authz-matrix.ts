@@ -53,6 +53,8 @@ const REQUEST_1_CHAT_WRITE = { allow: [], notFound: ['client', 'agent', 'agentMa
 const REQUEST_1_FILE_UPLOAD = { allow: [], notFound: ['bank', 'bankManager'] } as const
 /** /partners: everyone signed in but call-center employees (150) and bank users (40; SPEC §2). */
 const PARTNERS_READERS = { allow: ['client', 'agent', 'agentManager', 'bankManager', 'admin', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
+/** Chat-bot leads (SPEC §2: /leads-users for 150, 170, 100); chat 1 does not exist, so those served get 404. */
+const LEADS_STAFF = { allow: ['callCenter', 'verifier', 'admin'] } as const
 /** Tasks (issue 13): everyone signed in but an agent without an office (0031, SPEC §2). */
 const TASK_USERS = { allow: ['client', '0030', 'agentManager', 'bank', 'bankManager', 'admin', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 /** Task 1 of the demo seed: Сидорова's (0030) own; her office's agents' manager and the administrator see it too. */
@@ -168,6 +170,16 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/site-recall': { allow: ['admin', 'verifier'] },
   'POST /api/v1/site-recall/:id/take': { allow: ['admin', 'verifier'] },
   'POST /api/v1/site-recall/:id/done': { allow: ['admin', 'verifier'] },
+  // The chat bot's webhook: no session, a shared secret in X-Webhook-Secret. Like the socket, a plain request (no
+  // secret) is 401 for everyone, without the session code (modules/leads).
+  'POST /api/v1/leads/webhook': 'ticket',
+  'GET /api/v1/leads-users': LEADS_STAFF,
+  'GET /api/v1/leads-users/:chat_id/leads': LEADS_STAFF,
+  'GET /api/v1/leads-users/:chat_id/leads/:id': LEADS_STAFF,
+  'POST /api/v1/leads-users/:chat_id/leads/:id/actions/verify': LEADS_STAFF,
+  'POST /api/v1/leads-users/:chat_id/leads/:id/actions/rework': LEADS_STAFF,
+  'POST /api/v1/leads-users/:chat_id/leads/:id/actions/decline': LEADS_STAFF,
+  'POST /api/v1/leads-users/:chat_id/leads/:id/actions/convert': { allow: ['verifier', 'admin'] },
   'GET /api/v1/companies/:id': COMPANY_1,
   'POST /api/v1/companies/:id': COMPANY_1,
   'GET /api/v1/companies/export': { allow: 'signed-in' },

@@ -24,6 +24,7 @@ export { readBid, readRequests, requestAllowedActions, bidAllowedActions } from 
 export { visibility, scopedBids, type Visibility } from './visibility'
 export { pushBidChanged, concernedUsers } from './push'
 export { notifyBid, type BidEvent } from './notify'
+export { createBidDraft, type NewBidDraft } from './draft'
 export { bids, bidRequests, bidMessages, bidDocuments, bidRequestFiles } from '../tables'
 
 export interface BidsServerOptions {

@@ -25,6 +25,7 @@ import { createDiskStorage, withSamples, type FileStorage } from './storage'
 export type { FileStorage, ListedFile, StoredFile } from './storage'
 export { sweepOrphanFiles } from './orphans'
 export { readCompanyProfile, type CompanyProfile } from './company-profile'
+export { createCompany, type NewCompany } from './create-company'
 
 const ORPHAN_SWEEP_MS = 60 * 60_000
 const ORPHAN_GRACE_MS = 60 * 60_000

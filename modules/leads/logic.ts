@@ -1,0 +1,5 @@
+/** The leads' logic, fetched with its pages: its commands and, imported here, its stores. */
+import './model'
+import { leadsCommands } from './commands'
+
+export const commands = leadsCommands

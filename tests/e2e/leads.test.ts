@@ -1,0 +1,122 @@
+/**
+ * Issue 14 §3 in a real Chromium against the real server: a lead the chat bot posts to the webhook (a real HTTP
+ * request from Node with the shared secret, no session) appears by itself on the verifier's open /leads-users (the
+ * socket's updateLeads); a second delivery of the same update stores nothing new. The verifier opens the chat user's
+ * leads and the lead, marks it verified and turns it into a client company and a bid draft in one step: the lead
+ * links to both, and both exist (read back through the API as users who may see them). At 390 px nothing scrolls
+ * sideways.
+ *
+ * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
+ */
+import { describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD, signInAndWait } from './support/browser'
+import { useE2E } from './support/setup'
+import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
+
+const e2e = useE2E()
+const VERIFIER = '+7 (700) 100-01-70'
+/** The embedded demo's secret (README), unless the run sets its own. */
+const SECRET = process.env.LEADS_WEBHOOK_SECRET ?? 'demo-leads-webhook-secret'
+
+async function api<T>(url: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${url}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const json = (await res.json()) as { data: T }
+  return { status: res.status, data: json.data }
+}
+
+describe('/leads-users as the verifier', () => {
+  it('a lead posted to the webhook appears live, is verified and becomes a client company and a bid draft', async () => {
+    const { page, url } = e2e
+    const stamp = Number(String(Date.now()).slice(-9))
+    const chatId = 600_000_000_000 + stamp
+    const name = `Клиент бота ${stamp}`
+    const update = {
+      update_id: 700_000_000_000 + stamp,
+      user: { chat_id: chatId, name, phone: '+7 701 555 44 33', username: `bot_user_${stamp}` },
+      lead: { request: 'Нужен лизинг самосвала', service: 8, amount: '7350000.00', company: `ООО «Карьер ${stamp}»`, inn: '7707083893' },
+    }
+    const deliver = () => fetch(`${url}/api/v1/leads/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, body: JSON.stringify(update) })
+
+    await page.setViewportSize(DESKTOP)
+    await signInAndWait(page, VERIFIER)
+    await page.goto('/leads-users')
+    await page.getByTestId('lead-users-table').waitFor()
+    await page.getByRole('row').filter({ hasText: 'Алексей Петров' }).waitFor()
+
+    // A wrong secret is refused; the bot's real delivery is stored, its repeat is not.
+    const refused = await fetch(`${url}/api/v1/leads/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-secret': 'nope' }, body: JSON.stringify(update) })
+    expect(refused.status).toBe(401)
+    const posted = await deliver()
+    expect(posted.status).toBe(200)
+    const first = ((await posted.json()) as { data: { lead_id: number; duplicate: boolean } }).data
+    expect(first.duplicate).toBe(false)
+
+    // No reload: the socket's push makes the open page read its rows again.
+    const row = page.getByRole('row').filter({ hasText: name })
+    await row.waitFor({ timeout: 15_000 })
+    expect(await row.innerText()).toContain('+7 (701) 555-44-33')
+    expect(await row.innerText()).toContain('1 новый')
+    await shot(page, 'leads-users-1440-ru')
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+    await shot(page, 'leads-users-390-ru')
+    await page.setViewportSize(DESKTOP)
+
+    const repeat = ((await (await deliver()).json()) as { data: { lead_id: number; duplicate: boolean } }).data
+    expect(repeat).toEqual({ lead_id: first.lead_id, duplicate: true })
+
+    // The chat user's leads, then the lead.
+    await row.getByRole('link', { name }).click()
+    await page.getByTestId('chat-leads-page').waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/leads-users/${chatId}/leads`)
+    const leadRows = page.getByTestId('chat-leads-table').getByRole('row').filter({ hasText: 'Нужен лизинг самосвала' })
+    expect(await leadRows.count()).toBe(1)
+    expect(await leadRows.innerText()).toContain('7\u00a0350\u00a0000')
+    await leadRows.getByRole('link').first().click()
+    await page.getByTestId('lead-page').waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/leads-users/${chatId}/leads/${first.lead_id}`)
+    expect(await page.getByTestId('lead-status').innerText()).toContain('Новый')
+
+    await page.getByRole('button', { name: 'Проверен', exact: true }).click()
+    await expect.poll(() => page.getByTestId('lead-status').innerText()).toContain('Проверен')
+    await page.getByTestId('lead-history').getByText('Проверен: Новый → Проверен').waitFor()
+
+    await page.getByTestId('lead-convert').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    // The lead's own service is chosen already.
+    expect(await dialog.getByLabel('Услуга').inputValue()).toBe('8')
+    await shot(page, 'lead-convert-1440-ru')
+    await page.getByTestId('lead-convert-confirm').click()
+    await page.getByTestId('lead-converted').waitFor()
+    const companyHref = await page.getByTestId('lead-company-link').getAttribute('href')
+    const bidHref = await page.getByTestId('lead-bid-link').getAttribute('href')
+    expect(companyHref).toMatch(/^\/clients\/\d+$/)
+    expect(bidHref).toMatch(/^\/bids\/\d+$/)
+    // Converted: no more actions.
+    expect(await page.getByTestId('lead-convert').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Отказать' }).count()).toBe(0)
+    await shot(page, 'lead-1440-ru')
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+    await shot(page, 'lead-390-ru')
+    await page.setViewportSize(DESKTOP)
+
+    // Both exist and are linked: the company as the administrator reads it, the draft as 1000 (who reads every bid).
+    const companyId = Number(companyHref!.split('/').at(-1))
+    const bidId = Number(bidHref!.split('/').at(-1))
+    const admin = (await api<{ token: string }>(url, 'v1/users/sign-in', null, { phone: '+7 (700) 100-01-00', password: DEMO_PASSWORD })).data.token
+    const company = await api<{ id: number; short_name: string; inn: string | null }>(url, `v1/companies/${companyId}`, admin)
+    expect(company.status).toBe(200)
+    expect(company.data).toMatchObject({ id: companyId, short_name: `ООО «Карьер ${stamp}»`, inn: '7707083893' })
+    const reader = (await api<{ token: string }>(url, 'v1/users/sign-in', null, { phone: '+7 (700) 100-10-00', password: DEMO_PASSWORD })).data.token
+    const bid = await api<{ id: number; company_id: number; status: number; service_type: number }>(url, `v1/bids/${bidId}`, reader)
+    expect(bid.status).toBe(200)
+    expect(bid.data).toMatchObject({ id: bidId, status: 0, service_type: 8 })
+    expect(JSON.stringify(bid.data)).toContain(String(companyId))
+  })
+})
