@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart'
 import { finished } from 'node:stream/promises'
 import { and, count, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { ROLE } from '../../../core/auth/profile'
 import { canSeeInvest, canUseInvest } from '../access'
 import { currentActor } from '../../../server/auth/require-user'
 import type { ServerDeps } from '../../../server/deps'
@@ -61,7 +62,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps, ctx: InvestFi
     const actor = currentActor(request)
     const offer = await scopedOffer(db, actor, pathId(request))
     if (!offer) throw notFound()
-    if (!mayEditOffer(actor, offer)) throw offer.owner_user_id === actor.id ? investError(409, 'notEditable') : forbidden()
+    if (!mayEditOffer(actor, offer)) throw offer.owner_user_id === actor.id || actor.role === ROLE.admin ? investError(409, 'notEditable') : forbidden()
     return offer
   }
 

@@ -114,6 +114,9 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
   app.post('/invest/offers', { preHandler: writers }, async request => {
     const actor = currentActor(request)
     const draft = mergedDraft(request.body, {})
+    // A draft is first saved by the editor's first step: it has that step's fields.
+    const missing = missingFields(draft, 1)
+    if (Object.keys(missing).length > 0) throw invalidInput(missing)
     const at = now()
     const [row] = await db
       .insert(investOffers)
