@@ -255,7 +255,11 @@ function Editor({ offer, onFilesChanged }: { offer: OfferDetails | null; onFiles
     heading.current?.focus()
   }, [step])
 
-  const set = <K extends keyof EditorValues>(key: K) => (value: EditorValues[K]) => setValues(s => ({ ...s, [key]: value }))
+  // An edited field's old message goes with the edit; the next save checks it again.
+  const set = <K extends keyof EditorValues>(key: K) => (value: EditorValues[K]) => {
+    setValues(s => ({ ...s, [key]: value }))
+    setErrors(e => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e))
+  }
   const err = (key: string) => (errors[key] ? t(errors[key]!) : null)
 
   /** Saves the draft (creating it on the first step); resolves with its id, or null when refused. */

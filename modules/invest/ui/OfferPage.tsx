@@ -38,6 +38,10 @@ const Grid = styled.div`
   align-items: start;
   @media ${({ theme }) => theme.media.compact} {
     grid-template-columns: minmax(0, 1fr);
+    /* On a narrow screen the terms and the invest form come first. */
+    & > :last-child {
+      order: -1;
+    }
   }
 `
 const Gallery = styled.ul`
@@ -304,8 +308,30 @@ function InvestForm({ offer }: { offer: OfferDetails }) {
     <Panel title={t('offer.invest')} data-testid="invest-form">
       <Stack gap="md">
         <Muted>{t('offer.investHint')}</Muted>
-        <TextField label={t('fields.amount')} inputMode="decimal" value={amount} onChange={setAmount} errorMessage={err('amount')} name="amount" isRequired />
-        <TextField label={t('fields.months')} inputMode="numeric" value={months} onChange={setMonths} errorMessage={err('months')} name="months" isRequired />
+        <TextField
+          label={t('fields.amount')}
+          inputMode="decimal"
+          value={amount}
+          onChange={value => {
+            setAmount(value)
+            setErrors(({ amount: _, ...rest }) => rest)
+          }}
+          errorMessage={err('amount')}
+          name="amount"
+          isRequired
+        />
+        <TextField
+          label={t('fields.months')}
+          inputMode="numeric"
+          value={months}
+          onChange={value => {
+            setMonths(value)
+            setErrors(({ months: _, ...rest }) => rest)
+          }}
+          errorMessage={err('months')}
+          name="months"
+          isRequired
+        />
         {preview && term !== null && <Muted aria-live="polite">{t('offer.expected', { interest: f.money(fromMinor(preview.interest), offer.income_currency), months: term })}</Muted>}
         <Button variant="primary" onPress={submit} isPending={pending} data-testid="open-deal">
           {t('offer.openDeal')}
