@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SentRequest } from '../../../core/ui/list/testing'
+import type { DealDetails, OfferDetails } from '../contract'
+import DealPage from './DealPage'
+import EditorPage from './EditorPage'
+import { investKit } from './testKit'
+
+vi.setConfig({ testTimeout: 30_000 })
+afterEach(cleanup)
+
+const deal = (extra: Partial<DealDetails> = {}): DealDetails => ({
+  id: 3,
+  status: 1,
+  offer: { id: 1, name: 'Расширение производства', title: 'Заём', company: 'ООО «Ромашка»' },
+  investor: { id: 8, full_name: 'Петров Пётр' },
+  owner: { id: 7, full_name: 'Иванов Иван' },
+  amount: '100000.00',
+  months: 2,
+  percent: '12.00',
+  currency: 'rub',
+  income_currency: 'rub',
+  role: 'owner',
+  started_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  actions: ['agreed', 'decline'],
+  schedule: [
+    { month: 1, date: null, interest: '1000.00', principal: '0.00', total: '1000.00' },
+    { month: 2, date: null, interest: '1000.00', principal: '100000.00', total: '101000.00' },
+  ],
+  interest_total: '2000.00',
+  payout_total: '102000.00',
+  history: [],
+  ...extra,
+})
+
+describe('/invest/deals/{id}', () => {
+  it('shows the schedule and the owner\'s actions, and agrees', async () => {
+    let current = deal()
+    const posts: string[] = []
+    const kit = investKit('/invest/deals/3', (req: SentRequest) => {
+      if (req.method === 'POST') {
+        posts.push(req.path)
+        current = deal({ status: 10, actions: ['decline'], history: [{ action: 'agreed', from: 1, to: 10, at: '2026-01-02T00:00:00Z', user: 'Иванов Иван' }] })
+        return { id: 3, from: 1, status: 10, allowed: [] }
+      }
+      return current
+    })
+    render(kit.wrap(<DealPage params={{ id: '3' }} />))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сделка № 3' })).toBeTruthy()
+    const table = screen.getByTestId('deal-schedule')
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    expect(screen.getByTestId('deal-interest-total').textContent).toMatch(/2\s000,00/)
+    expect(screen.getByTestId('deal-status').textContent).toBe('Согласование')
+    await userEvent.click(screen.getByRole('button', { name: 'Согласовать' }))
+    await waitFor(() => expect(screen.getByTestId('deal-status').textContent).toBe('Ожидает оплаты'))
+    expect(posts).toEqual(['v1/invest/deals/3/actions/agreed'])
+    expect(screen.queryByRole('button', { name: 'Согласовать' })).toBeNull()
+  })
+
+  it('says a deal that is not there is not found', async () => {
+    const kit = investKit('/invest/deals/9', () => ({ result: false, message: 'Не найдено' }))
+    render(kit.wrap(<DealPage params={{ id: 'x' }} />))
+    expect(await screen.findByText('Сделка не найдена')).toBeTruthy()
+  })
+})
+
+describe('/invest/add', () => {
+  it('checks the first step with the contract before saving, then saves the draft', async () => {
+    const bodies: unknown[] = []
+    const kit = investKit('/invest/add', (req: SentRequest) => {
+      if (req.method === 'POST' && req.path === 'v1/invest/offers') {
+        bodies.push(req.body)
+        return { id: 12 } as OfferDetails
+      }
+      return null
+    })
+    render(kit.wrap(<EditorPage params={{}} />))
+    await userEvent.click(await screen.findByTestId('editor-next'))
+    expect(screen.getAllByText('Обязательное поле').length).toBeGreaterThanOrEqual(3)
+    expect(bodies).toEqual([])
+    await userEvent.type(screen.getByRole('textbox', { name: /Название/ }), 'Новая линия')
+    await userEvent.type(screen.getByRole('textbox', { name: /Краткий заголовок/ }), 'Заём')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Тип/ }), '4')
+    await userEvent.click(screen.getByTestId('editor-next'))
+    // A pledge names its subtype (the schema's cross-field rule).
+    expect(await screen.findByText('Обязательное поле')).toBeTruthy()
+    expect(bodies).toEqual([])
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Вид залога/ }), '2')
+    await userEvent.click(screen.getByTestId('editor-next'))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ name: 'Новая линия', title: 'Заём', type: 4, pledge_type: 2 })
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/invest/add/12?step=2'))
+  })
+})
