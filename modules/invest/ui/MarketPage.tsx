@@ -12,11 +12,11 @@ import { Card } from '../../../core/ui/Card'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
+import { ListTabs } from '../../../core/ui/list/ListTabs'
 import { PagePager } from '../../../core/ui/list/Pager'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
-import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
 import { TextField } from '../../../core/ui/TextField'
 import { CURRENCIES, INVEST_API, LIST_LIMIT, OFFER_TYPES, type DealItem, type OfferItem, type Page } from '../contract'
 import { Center, DealStatusBadge, Muted, OfferImage, OfferStatusBadge, Scroll, useInvestFormat } from './shared'
@@ -85,22 +85,17 @@ export default function MarketPage() {
           </Button>
         }
       />
-      <Tabs selectedKey={tab} onSelectionChange={key => setTab(key as TabKey)}>
-        <TabList aria-label={t('market.tabs')}>
-          <Tab id="offers" data-testid="tab-offers">
-            {t('market.offers')}
-          </Tab>
-          <Tab id="deals" data-testid="tab-deals">
-            {t('market.deals')}
-          </Tab>
-        </TabList>
-        <TabPanel id="offers">
-          <OffersTab />
-        </TabPanel>
-        <TabPanel id="deals">
-          <DealsTab />
-        </TabPanel>
-      </Tabs>
+      <ListTabs
+        label={t('market.tabs')}
+        selected={tab}
+        onChange={setTab}
+        items={[
+          { id: 'offers', label: t('market.offers'), 'data-testid': 'tab-offers' },
+          { id: 'deals', label: t('market.deals'), 'data-testid': 'tab-deals' },
+        ]}
+      >
+        {tab === 'offers' ? <OffersTab /> : <DealsTab />}
+      </ListTabs>
     </Stack>
   )
 }

@@ -5,10 +5,10 @@ import { useResource } from '../../../core/react/useResource'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
+import { ListTabs } from '../../../core/ui/list/ListTabs'
 import { PagePager } from '../../../core/ui/list/Pager'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
-import { Tab, TabList, Tabs } from '../../../core/ui/Tabs'
 import { statusLabelKey } from '../../../core/workflow/keys'
 import { INVEST_API, LIST_LIMIT, type OfferItem, type Page } from '../contract'
 import { OFFER_STATUS, offerWorkflow } from '../workflow'
@@ -26,70 +26,65 @@ export default function ReviewPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('pages.offers')} />
-      <Tabs
-        selectedKey={String(status)}
-        onSelectionChange={key => {
+      <ListTabs
+        label={t('review.tabs')}
+        selected={String(status)}
+        onChange={key => {
           setStatus(Number(key))
           setPage(1)
         }}
+        items={TABS.map(code => ({ id: String(code), label: t(statusLabelKey(offerWorkflow, offerWorkflow.statusName(code)!)), 'data-testid': `review-tab-${code}` }))}
       >
-        <TabList aria-label={t('review.tabs')}>
-          {TABS.map(code => (
-            <Tab key={code} id={String(code)} data-testid={`review-tab-${code}`}>
-              {t(statusLabelKey(offerWorkflow, offerWorkflow.statusName(code)!))}
-            </Tab>
-          ))}
-        </TabList>
-      </Tabs>
-      {list.status === 'failed' && !list.data ? (
-        <ErrorState title={t('market.loadFailed')} message={list.failure.message} retryLabel={t('market.retry')} onRetry={reload} />
-      ) : !list.data ? (
-        <Center>
-          <Spinner label={t('market.loading')} />
-        </Center>
-      ) : list.data.total === 0 ? (
-        <EmptyState title={t('review.empty')} />
-      ) : (
-        <Stack gap="md">
-          <Scroll>
-            <table data-testid="review-table" aria-busy={list.status === 'loading'}>
-              <thead>
-                <tr>
-                  <th scope="col">№</th>
-                  <th scope="col">{t('fields.name')}</th>
-                  <th scope="col">{t('review.owner')}</th>
-                  <th scope="col">{t('fields.type')}</th>
-                  <th scope="col" className="num">
-                    {t('fields.amount')}
-                  </th>
-                  <th scope="col">{t('fields.status')}</th>
-                  <th scope="col">{t('review.updated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map(o => (
-                  <tr key={o.id}>
-                    <td>{o.id}</td>
-                    <td>
-                      <Link href={`/offers/${o.id}`} data-testid={`review-link-${o.id}`}>
-                        {o.name || `№ ${o.id}`}
-                      </Link>
-                    </td>
-                    <td>{o.company ?? t('market.noCompany')}</td>
-                    <td>{o.type ? t(`types.${o.type}`) : '—'}</td>
-                    <td className="num">{t('market.range', { min: f.money(o.price_min, o.currency), max: f.money(o.price_max, o.currency) })}</td>
-                    <td>
-                      <OfferStatusBadge status={o.status} />
-                    </td>
-                    <td>{f.date(o.updated_at)}</td>
+        {list.status === 'failed' && !list.data ? (
+          <ErrorState title={t('market.loadFailed')} message={list.failure.message} retryLabel={t('market.retry')} onRetry={reload} />
+        ) : !list.data ? (
+          <Center>
+            <Spinner label={t('market.loading')} />
+          </Center>
+        ) : list.data.total === 0 ? (
+          <EmptyState title={t('review.empty')} />
+        ) : (
+          <Stack gap="md">
+            <Scroll>
+              <table data-testid="review-table" aria-busy={list.status === 'loading'}>
+                <thead>
+                  <tr>
+                    <th scope="col">№</th>
+                    <th scope="col">{t('fields.name')}</th>
+                    <th scope="col">{t('review.owner')}</th>
+                    <th scope="col">{t('fields.type')}</th>
+                    <th scope="col" className="num">
+                      {t('fields.amount')}
+                    </th>
+                    <th scope="col">{t('fields.status')}</th>
+                    <th scope="col">{t('review.updated')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </Scroll>
-          <PagePager page={page} total={list.data.total} limit={LIST_LIMIT} onPage={setPage} />
-        </Stack>
-      )}
+                </thead>
+                <tbody>
+                  {list.data.items.map(o => (
+                    <tr key={o.id}>
+                      <td>{o.id}</td>
+                      <td>
+                        <Link href={`/offers/${o.id}`} data-testid={`review-link-${o.id}`}>
+                          {o.name || `№ ${o.id}`}
+                        </Link>
+                      </td>
+                      <td>{o.company ?? t('market.noCompany')}</td>
+                      <td>{o.type ? t(`types.${o.type}`) : '—'}</td>
+                      <td className="num">{t('market.range', { min: f.money(o.price_min, o.currency), max: f.money(o.price_max, o.currency) })}</td>
+                      <td>
+                        <OfferStatusBadge status={o.status} />
+                      </td>
+                      <td>{f.date(o.updated_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Scroll>
+            <PagePager page={page} total={list.data.total} limit={LIST_LIMIT} onPage={setPage} />
+          </Stack>
+        )}
+      </ListTabs>
     </Stack>
   )
 }
