@@ -95,3 +95,50 @@ describe('/invest/add', () => {
     await waitFor(() => expect(kit.history.at(-1)).toBe('/invest/add/12?step=2'))
   })
 })
+
+describe('/invest', () => {
+  const offer = {
+    id: 1,
+    status: 40,
+    name: 'Расширение производства упаковки',
+    title: 'Заём на новую линию',
+    type: 1,
+    pledge_type: null,
+    currency: 'rub',
+    income_currency: 'rub',
+    price_min: '500000.00',
+    price_max: '5000000.00',
+    months_min: 6,
+    months_max: 24,
+    percent: '18.00',
+    company: 'ООО «Ромашка»',
+    own: false,
+    cover_id: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  }
+
+  it('lists the marketplace, filters it, and shows the deals tab', async () => {
+    const kit = investKit('/invest', (req: SentRequest) => {
+      if (req.path === 'v1/invest/offers') return { items: req.search.get('type') === '2' ? [] : [offer], total: req.search.get('type') === '2' ? 0 : 1, page: 1, limit: 20 }
+      if (req.path === 'v1/invest/deals') return { items: [{ ...deal(), schedule: undefined }], total: 1, page: 1, limit: 20 }
+      return null
+    })
+    const { default: MarketPage } = await import('./MarketPage')
+    render(kit.wrap(<MarketPage />))
+    const card = await screen.findByTestId('offer-card-1')
+    expect(card.textContent).toContain('Расширение производства упаковки')
+    expect(card.textContent).toMatch(/500\s000,00\s₽ – 5\s000\s000,00\s₽/)
+    expect(card.textContent).toContain('18,00 % годовых')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Тип' }), '2')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Сумма инвестиции' }), '1000000,5')
+    await userEvent.click(screen.getByTestId('offer-filters-apply'))
+    expect(await screen.findByText('Предложений не найдено')).toBeTruthy()
+    const last = kit.sent.filter(r => r.path === 'v1/invest/offers').at(-1)!
+    expect(Object.fromEntries(last.search)).toMatchObject({ view: 'market', type: '2', amount: '1000000.5' })
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Сделки' }))
+    expect(await screen.findByTestId('deal-link-3')).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Сделки' }).getAttribute('aria-selected')).toBe('true')
+  })
+})
