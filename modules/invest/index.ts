@@ -1,5 +1,5 @@
 import { definePlugin } from '../../core/plugin/types'
-import { canSeeInvest, canVerifyOffers } from './access'
+import { canSeeInvest, canUseInvest, canVerifyOffers } from './access'
 import { INVEST_NOTIFICATION } from './notifications'
 
 /**
@@ -14,7 +14,8 @@ export default definePlugin({
     { path: '/invest/deals/:id', page: () => import('./ui/DealPage'), access: canSeeInvest },
     { path: '/invest/add', page: () => import('./ui/EditorPage'), access: canSeeInvest },
     { path: '/invest/add/:id', page: () => import('./ui/EditorPage'), access: canSeeInvest },
-    { path: '/invest/:id', page: () => import('./ui/OfferPage'), access: canSeeInvest },
+    // The bell's type 7 links here for everyone, verifiers included (their review notifications): DESIGN §9 detail page.
+    { path: '/invest/:id', page: () => import('./ui/OfferPage'), access: canUseInvest },
     { path: '/offers', page: () => import('./ui/ReviewPage'), access: canVerifyOffers },
     { path: '/offers/:id', page: () => import('./ui/OfferPage'), access: canVerifyOffers },
   ],
