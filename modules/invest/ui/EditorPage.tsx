@@ -328,7 +328,15 @@ function Editor({ offer, onFilesChanged }: { offer: OfferDetails | null; onFiles
         </Alert>
       )}
       <Card>
-        <Stack gap="md" as="form" onSubmit={e => e.preventDefault()} data-testid={`editor-step-${step + 1}`}>
+        <Stack
+          gap="md"
+          as="form"
+          // Enter in a field saves the step as the button does (the form's one submit button).
+          onSubmit={e => {
+            e.preventDefault()
+            if (!pending) void (step < OFFER_STEPS.length - 1 ? next() : send())
+          }}
+          data-testid={`editor-step-${step + 1}`}>
           <h2 ref={heading} tabIndex={-1} style={{ margin: 0, fontSize: '1.1rem' }}>
             {t('editor.step', { n: step + 1, total: OFFER_STEPS.length })}: {t(`editor.${stepKey}`)}
           </h2>
@@ -413,11 +421,11 @@ function Editor({ offer, onFilesChanged }: { offer: OfferDetails | null; onFiles
               </Button>
             )}
             {step < OFFER_STEPS.length - 1 ? (
-              <Button type="submit" variant="primary" onPress={next} isPending={pending} data-testid="editor-next">
+              <Button type="submit" variant="primary" isPending={pending} data-testid="editor-next">
                 {t('editor.next')}
               </Button>
             ) : (
-              <Button type="submit" variant="primary" onPress={send} isPending={pending} data-testid="editor-send">
+              <Button type="submit" variant="primary" isPending={pending} data-testid="editor-send">
                 {t('editor.send')}
               </Button>
             )}

@@ -89,7 +89,8 @@ describe('/invest/add', () => {
     expect(await screen.findByText('Обязательное поле')).toBeTruthy()
     expect(bodies).toEqual([])
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Вид залога/ }), '2')
-    await userEvent.click(screen.getByTestId('editor-next'))
+    // Enter in a field saves the step like the button.
+    await userEvent.type(screen.getByRole('textbox', { name: /Краткий заголовок/ }), '{Enter}')
     await waitFor(() => expect(bodies).toHaveLength(1))
     expect(bodies[0]).toMatchObject({ name: 'Новая линия', title: 'Заём', type: 4, pledge_type: 2 })
     await waitFor(() => expect(kit.history.at(-1)).toBe('/invest/add/12?step=2'))
