@@ -38,7 +38,8 @@ const SPEC_SIDEBAR: Array<[string, (p: Profile) => boolean]> = [
   ['/sips', p => p.role === 100],
   ['/upload', p => p.role === 100],
   ['/sms', p => p.role === 100],
-  ['/invest', p => p.role === 100],
+  // Issue 14 §1 decision: investors are client users, so the marketplace opens for clients (10) and the administrator.
+  ['/invest', p => [10, 100].includes(p.role)],
   ['/offers', p => [100, 170].includes(p.role)],
   ['/site-recall', p => [100, 170].includes(p.role)],
   ['/partners', p => ![150, 40].includes(p.role)],

@@ -55,6 +55,20 @@ const REQUEST_1_FILE_UPLOAD = { allow: [], notFound: ['bank', 'bankManager'] } a
 const PARTNERS_READERS = { allow: ['client', 'agent', 'agentManager', 'bankManager', 'admin', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 /** Chat-bot leads (SPEC §2: /leads-users for 150, 170, 100); chat 1 does not exist, so those served get 404. */
 const LEADS_STAFF = { allow: ['callCenter', 'verifier', 'admin'] } as const
+/**
+ * Invest (issue 14 §1): offer 1 of the demo seed is Иванов's (0010) passed offer, seen by every client, the
+ * administrator and the verifier (170); editing it or its files answers 409 (passed) to its owner and the
+ * administrator, 403 to the other client. Deal 1 is Петров's (0011) investment in it, in negotiation: each action needs
+ * its party (agreed and complete the offer's owner, paid the investor, decline either), the administrator any.
+ */
+const INVEST_READERS = { allow: ['client', 'admin', 'verifier'] } as const
+const INVEST_USERS = { allow: ['client', 'admin'] } as const
+const OFFER_1_OWNER = { allow: ['0010', 'admin'] } as const
+const OFFER_1_SEND = { allow: ['0010', 'admin'], notFound: ['0011'] } as const
+const OFFER_1_REVIEW = { allow: ['verifier', 'admin'], notFound: ['0011'] } as const
+/** No file 1 on offer 1 (the seed stores no files): 404 to everyone who sees the offer. */
+const OFFER_1_FILE = { allow: [], notFound: ['client', 'admin', 'verifier'] } as const
+
 /** Tasks (issue 13): everyone signed in but an agent without an office (0031, SPEC §2). */
 const TASK_USERS = { allow: ['client', '0030', 'agentManager', 'bank', 'bankManager', 'admin', 'callCenter', 'callCenterManager', 'verifier', 'adminVerifier', 'callCenterVerifier'] } as const
 /** Task 1 of the demo seed: Сидорова's (0030) own; her office's agents' manager and the administrator see it too. */
@@ -162,6 +176,26 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'POST /api/v1/tasks/:id/actions/complete': TASK_1,
   'POST /api/v1/tasks/:id/actions/cancel': TASK_1,
   'POST /api/v1/tasks/:id/actions/reopen': TASK_1,
+  'GET /api/v1/invest/offers': INVEST_READERS,
+  'POST /api/v1/invest/offers': INVEST_USERS,
+  'GET /api/v1/invest/offers/:id': INVEST_READERS,
+  'POST /api/v1/invest/offers/:id': OFFER_1_OWNER,
+  'POST /api/v1/invest/offers/:id/actions/send': OFFER_1_SEND,
+  'POST /api/v1/invest/offers/:id/actions/pass': OFFER_1_REVIEW,
+  'POST /api/v1/invest/offers/:id/actions/fail': OFFER_1_REVIEW,
+  'POST /api/v1/invest/offers/:id/images': OFFER_1_OWNER,
+  'POST /api/v1/invest/offers/:id/documents': OFFER_1_OWNER,
+  'POST /api/v1/invest/offers/:id/files/:fileId/delete': OFFER_1_OWNER,
+  'GET /api/v1/invest/offers/:id/images/:fileId': OFFER_1_FILE,
+  'GET /api/v1/invest/offers/:id/images/:fileId/preview': OFFER_1_FILE,
+  'GET /api/v1/invest/offers/:id/documents/:fileId': OFFER_1_FILE,
+  'GET /api/v1/invest/deals': INVEST_USERS,
+  'POST /api/v1/invest/deals': { allow: ['client'] },
+  'GET /api/v1/invest/deals/:id': INVEST_USERS,
+  'POST /api/v1/invest/deals/:id/actions/agreed': { allow: ['0010', 'admin'] },
+  'POST /api/v1/invest/deals/:id/actions/paid': { allow: ['0011', 'admin'] },
+  'POST /api/v1/invest/deals/:id/actions/complete': { allow: ['0010', 'admin'] },
+  'POST /api/v1/invest/deals/:id/actions/decline': INVEST_USERS,
   'GET /api/v1/sms': { allow: ['admin'] },
   'POST /api/v1/sms/:id/resend': { allow: ['admin'] },
   // The company's website posts callback requests with no session; the preflight is the browser's CORS question.

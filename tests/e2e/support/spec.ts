@@ -101,7 +101,8 @@ export const SIDEBAR_MATRIX: ReadonlyArray<readonly [string, (u: DemoUser) => bo
   ['/sips', only(100)],
   ['/upload', only(100)],
   ['/sms', only(100)],
-  ['/invest', only(100)],
+  // Issue 14 §1 decision: investors are client users (modules/invest/DESIGN-notes.md).
+  ['/invest', only(10, 100)],
   ['/offers', only(100, 170)],
   ['/site-recall', only(100, 170)],
   ['/partners', u => !(u.role === 150 || u.role === 40)],

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SentRequest } from '../../../core/ui/list/testing'
+import type { DealDetails, OfferDetails } from '../contract'
+import DealPage from './DealPage'
+import EditorPage from './EditorPage'
+import { investKit } from './testKit'
+
+vi.setConfig({ testTimeout: 30_000 })
+afterEach(cleanup)
+
+const deal = (extra: Partial<DealDetails> = {}): DealDetails => ({
+  id: 3,
+  status: 1,
+  offer: { id: 1, name: 'Расширение производства', title: 'Заём', company: 'ООО «Ромашка»' },
+  investor: { id: 8, full_name: 'Петров Пётр' },
+  owner: { id: 7, full_name: 'Иванов Иван' },
+  amount: '100000.00',
+  months: 2,
+  percent: '12.00',
+  currency: 'rub',
+  income_currency: 'rub',
+  role: 'owner',
+  started_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  actions: ['agreed', 'decline'],
+  schedule: [
+    { month: 1, date: null, interest: '1000.00', principal: '0.00', total: '1000.00' },
+    { month: 2, date: null, interest: '1000.00', principal: '100000.00', total: '101000.00' },
+  ],
+  interest_total: '2000.00',
+  payout_total: '102000.00',
+  history: [],
+  ...extra,
+})
+
+describe('/invest/deals/{id}', () => {
+  it('shows the schedule and the owner\'s actions, and agrees', async () => {
+    let current = deal()
+    const posts: string[] = []
+    const kit = investKit('/invest/deals/3', (req: SentRequest) => {
+      if (req.method === 'POST') {
+        posts.push(req.path)
+        current = deal({ status: 10, actions: ['decline'], history: [{ action: 'agreed', from: 1, to: 10, at: '2026-01-02T00:00:00Z', user: 'Иванов Иван' }] })
+        return { id: 3, from: 1, status: 10, allowed: [] }
+      }
+      return current
+    })
+    render(kit.wrap(<DealPage params={{ id: '3' }} />))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сделка № 3' })).toBeTruthy()
+    const table = screen.getByTestId('deal-schedule')
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    expect(screen.getByTestId('deal-interest-total').textContent).toMatch(/2\s000,00/)
+    expect(screen.getByTestId('deal-status').textContent).toBe('Согласование')
+    await userEvent.click(screen.getByRole('button', { name: 'Согласовать' }))
+    await waitFor(() => expect(screen.getByTestId('deal-status').textContent).toBe('Ожидает оплаты'))
+    expect(posts).toEqual(['v1/invest/deals/3/actions/agreed'])
+    expect(screen.queryByRole('button', { name: 'Согласовать' })).toBeNull()
+  })
+
+  it('says a deal that is not there is not found', async () => {
+    const kit = investKit('/invest/deals/9', () => ({ result: false, message: 'Не найдено' }))
+    render(kit.wrap(<DealPage params={{ id: 'x' }} />))
+    expect(await screen.findByText('Сделка не найдена')).toBeTruthy()
+  })
+})
+
+describe('/invest/add', () => {
+  it('checks the first step with the contract before saving, then saves the draft', async () => {
+    const bodies: unknown[] = []
+    const kit = investKit('/invest/add', (req: SentRequest) => {
+      if (req.method === 'POST' && req.path === 'v1/invest/offers') {
+        bodies.push(req.body)
+        return { id: 12 } as OfferDetails
+      }
+      return null
+    })
+    render(kit.wrap(<EditorPage params={{}} />))
+    await userEvent.click(await screen.findByTestId('editor-next'))
+    expect(screen.getAllByText('Обязательное поле').length).toBeGreaterThanOrEqual(3)
+    expect(bodies).toEqual([])
+    await userEvent.type(screen.getByRole('textbox', { name: /Название/ }), 'Новая линия')
+    await userEvent.type(screen.getByRole('textbox', { name: /Краткий заголовок/ }), 'Заём')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Тип/ }), '4')
+    await userEvent.click(screen.getByTestId('editor-next'))
+    // A pledge names its subtype (the schema's cross-field rule).
+    expect(await screen.findByText('Обязательное поле')).toBeTruthy()
+    expect(bodies).toEqual([])
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Вид залога/ }), '2')
+    // Enter in a field saves the step like the button.
+    await userEvent.type(screen.getByRole('textbox', { name: /Краткий заголовок/ }), '{Enter}')
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({ name: 'Новая линия', title: 'Заём', type: 4, pledge_type: 2 })
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/invest/add/12?step=2'))
+  })
+})
+
+describe('/invest', () => {
+  const offer = {
+    id: 1,
+    status: 40,
+    name: 'Расширение производства упаковки',
+    title: 'Заём на новую линию',
+    type: 1,
+    pledge_type: null,
+    currency: 'rub',
+    income_currency: 'rub',
+    price_min: '500000.00',
+    price_max: '5000000.00',
+    months_min: 6,
+    months_max: 24,
+    percent: '18.00',
+    company: 'ООО «Ромашка»',
+    own: false,
+    cover_id: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  }
+
+  it('lists the marketplace, filters it, and shows the deals tab', async () => {
+    const kit = investKit('/invest', (req: SentRequest) => {
+      if (req.path === 'v1/invest/offers') return { items: req.search.get('type') === '2' ? [] : [offer], total: req.search.get('type') === '2' ? 0 : 1, page: 1, limit: 20 }
+      if (req.path === 'v1/invest/deals') return { items: [{ ...deal(), schedule: undefined }], total: 1, page: 1, limit: 20 }
+      return null
+    })
+    const { default: MarketPage } = await import('./MarketPage')
+    render(kit.wrap(<MarketPage />))
+    const card = await screen.findByTestId('offer-card-1')
+    expect(card.textContent).toContain('Расширение производства упаковки')
+    expect(card.textContent).toMatch(/500\s000,00\s₽ – 5\s000\s000,00\s₽/)
+    expect(card.textContent).toContain('18,00 % годовых')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Тип' }), '2')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Сумма инвестиции' }), '1000000,5')
+    await userEvent.click(screen.getByTestId('offer-filters-apply'))
+    expect(await screen.findByText('Предложений не найдено')).toBeTruthy()
+    const last = kit.sent.filter(r => r.path === 'v1/invest/offers').at(-1)!
+    expect(Object.fromEntries(last.search)).toMatchObject({ view: 'market', type: '2', amount: '1000000.5' })
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Сделки' }))
+    expect(await screen.findByTestId('deal-link-3')).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Сделки' }).getAttribute('aria-selected')).toBe('true')
+  })
+})
