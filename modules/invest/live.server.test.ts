@@ -80,7 +80,7 @@ describeEachDb(
       for (const t of tabs) t.close()
     })
 
-    it('a failed offer: the owner and the verifiers hear it; an investor of another offer does not', async () => {
+    it('a failed offer: the owner and every verifier hear it; another client does not', async () => {
       const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
       const owner = await person(ctx, ROLE.client, 'ООО «Вектор»')
       const other = await person(ctx, ROLE.client)
@@ -94,6 +94,36 @@ describeEachDb(
       // Failed by one verifier: the other's queue reads again too; no market push.
       await ok(ctx, `/api/v1/invest/offers/${draft.id}/actions/fail`, verifier, { reason: 'Нет отчётности' })
       expect(await got()).toEqual([1, 0, 1, 1])
+      for (const t of tabs) t.close()
+    })
+
+    it('an image added or removed is pushed to the owner and the administrators (a refused upload is not)', async () => {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+      const owner = await person(ctx, ROLE.client)
+      const admin = await person(ctx, ROLE.admin)
+      const other = await person(ctx, ROLE.client)
+      const tabs = await Promise.all([owner, admin, other].map(p => socketTab(base, p.token, 'updateInvest')))
+      const got = async () => (await Promise.all(tabs.map(t => t.updates()))).map(list => list.length)
+      const draft = await ok<OfferDetails>(ctx, '/api/v1/invest/offers', owner, STEP1)
+      expect(await got()).toEqual([1, 1, 0])
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)])
+      const upload = (body: Buffer) => {
+        const boundary = 'investboundary'
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cex.png"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+          body,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ])
+        return ctx.app.inject({ method: 'POST', url: `/api/v1/invest/offers/${draft.id}/images`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${owner.token}` } })
+      }
+      const res = await upload(png)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(await tabs[0]!.updates()).toEqual([{ type: 2, action: 'updateInvest', data: { offer_id: draft.id } }])
+      expect(await got()).toEqual([0, 1, 0])
+      expect((await upload(Buffer.from('not an image at all'))).statusCode).toBe(415)
+      expect(await got()).toEqual([0, 0, 0])
+      await ok(ctx, `/api/v1/invest/offers/${draft.id}/files/${res.json<{ data: { id: number } }>().data.id}/delete`, owner)
+      expect(await got()).toEqual([1, 1, 0])
       for (const t of tabs) t.close()
     })
   },
