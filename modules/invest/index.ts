@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeInvest, canUseInvest, canVerifyOffers } from './access'
 import { INVEST_NOTIFICATION } from './notifications'
+import { UPDATE_INVEST } from './socket'
 
 /**
  * The investment marketplace (issue 14 §1): /invest (offers with filters, the user's own offers, deals),
@@ -24,6 +25,7 @@ export default definePlugin({
     { id: 'offers', to: '/offers', label: 'invest:menu.offers', order: 72, visible: canVerifyOffers, icon: 'check' },
   ],
   notifications: [INVEST_NOTIFICATION],
+  socketActions: [UPDATE_INVEST],
   i18n: {
     ru: () => import('./i18n/ru.json'),
     en: () => import('./i18n/en.json'),

@@ -1,6 +1,7 @@
 import { ROLE } from '../../core/auth/profile'
 import { definePlugin } from '../../core/plugin/types'
 import { canSeeSplit } from './access'
+import { UPDATE_SPLIT_BIDS } from './socket'
 
 /**
  * Split financing (issue 14 §2): /split-bids (list, new bid), /split-bids/{id} (workflow actions, transactions, the
@@ -19,5 +20,6 @@ export default definePlugin({
   ],
   // SPEC §6: after a password sign-in a call-center employee starts on split bids.
   landing: [{ when: ({ profile, via }) => profile.role === ROLE.callCenter && via === 'password', to: '/split-bids' }],
+  socketActions: [UPDATE_SPLIT_BIDS],
   i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
 })

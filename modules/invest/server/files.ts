@@ -18,6 +18,8 @@ export interface InvestFilesContext {
   storage: FileStorage
   /** Bytes one file may have. */
   maxFileBytes: number
+  /** Called once a file was added or removed (committed): the live push (push.ts). */
+  changed?: (offerId: number) => Promise<void>
 }
 
 /** The image formats an offer shows, told by their first bytes (the browser's claim is never trusted). */
@@ -133,6 +135,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps, ctx: InvestFi
         created_at: new Date(clock.now()),
       })
       .returning()
+    await ctx.changed?.(offer.id)
     return ok<OfferFile>(toFile(row!))
   })
 
@@ -150,6 +153,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps, ctx: InvestFi
       .insert(investFiles)
       .values({ offer_id: offer.id, kind: 'document', storage_key: file.stored.key, name: fileNameFor(file.name, mime), mime, size: file.stored.size, created_at: new Date(clock.now()) })
       .returning()
+    await ctx.changed?.(offer.id)
     return ok<OfferFile>(toFile(row!))
   })
 
@@ -162,6 +166,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps, ctx: InvestFi
     if (!row) throw notFound()
     await ctx.storage.remove(row.storage_key).catch(() => {})
     if (row.preview_key) await ctx.storage.remove(row.preview_key).catch(() => {})
+    await ctx.changed?.(offer.id)
     return ok({ id: row.id })
   })
 

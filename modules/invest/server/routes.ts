@@ -35,6 +35,7 @@ import { INVEST_NOTIFICATION } from '../notifications'
 import { investDeals, investOffers } from '../tables'
 import { dealWorkflow, isParty, OFFER_STATUS, offerWorkflow, type DealAction } from '../workflow'
 import { fileRoutes, type InvestFilesContext } from './files'
+import { pushDealChanged, pushOfferChanged } from './push'
 import { dealActions, listDeals, listOffers, mayEditOffer, offerActionable, readDeal, readOffer, relationOf, scopedDeal, scopedOffer, type OfferRow } from './read'
 
 const canInvest = roles(ROLE.client)
@@ -122,6 +123,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
       .insert(investOffers)
       .values({ ...draftToRow(draft), owner_user_id: actor.id, company_id: await companyOf(db, actor.id), created_at: at, updated_at: at })
       .returning()
+    await pushOfferChanged(db, deps.hub, row!.id)
     return ok<OfferDetails>(await readOffer(db, actor, row!))
   })
 
@@ -150,6 +152,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
         .returning()
       return after!
     })
+    await pushOfferChanged(db, deps.hub, id)
     return ok<OfferDetails>(await readOffer(db, actor, row))
   })
 
@@ -182,13 +185,15 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
         await app.notify(tx, { to: offer.owner_user_id, type: INVEST_NOTIFICATION, params: { id: offer.id, name: offer.name, context: done.action === 'pass' ? 'passed' : 'failed' } })
       }
     },
+    // Committed: tell the screens (every client's market too when the offer has just passed).
+    committed: done => pushOfferChanged(db, deps.hub, done.id, { market: done.to === OFFER_STATUS.passed }),
     respond: async done => {
       const row = await scopedOffer(db, done.actor, done.id)
       return row ? readOffer(db, done.actor, row) : null
     },
   })
 
-  fileRoutes(app, deps, files)
+  fileRoutes(app, deps, { ...files, changed: offerId => pushOfferChanged(db, deps.hub, offerId) })
 
   app.get('/invest/deals', { preHandler: writers }, async request => {
     return ok<Page<DealItem>>(await listDeals(db, currentActor(request), parseQuery(dealListQuery, request.query)))
@@ -226,6 +231,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
       })
       return deal!.id
     })
+    await pushDealChanged(db, deps.hub, id)
     return ok<DealDetails>(await readDeal(db, actor, (await scopedDeal(db, actor, id))!))
   })
 
@@ -273,6 +279,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
           params: { id: row.offer.id, name: row.offer.name, deal: id, amount: fromMinor(row.deal.amount), context: action },
         })
       })
+      await pushDealChanged(db, deps.hub, id)
       return ok<DealDetails>(await readDeal(db, actor, (await scopedDeal(db, actor, id))!))
     })
   }

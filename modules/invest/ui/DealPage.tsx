@@ -17,7 +17,7 @@ import { actionLabelKey } from '../../../core/workflow/keys'
 import { INVEST_API, type DealDetails } from '../contract'
 import { dealWorkflow } from '../workflow'
 import { narrowed } from './OfferPage'
-import { Center, DealStatusBadge, Fields, Muted, routeId, Scroll, Text, useInvestFormat } from './shared'
+import { Center, DealStatusBadge, Fields, Muted, routeId, Scroll, Text, useInvestFormat, useInvestLive } from './shared'
 
 /** /invest/deals/{id}: the deal's terms, its status actions for this party and the expected income schedule. */
 export default function DealPage({ params }: PageProps) {
@@ -41,6 +41,8 @@ function DealScreen({ id }: { id: number }) {
   const { api } = useRuntime()
   const profile = useUnit($profile)
   const [deal, reload] = useResource<DealDetails>(INVEST_API.deal(id))
+  // The other party (or an administrator) moved this deal: read it again.
+  useInvestLive(data => data.deal_id === id, reload)
 
   if (deal.status === 'missing') return <NoSuchDeal />
   if (!deal.data) {

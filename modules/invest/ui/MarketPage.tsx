@@ -18,6 +18,7 @@ import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextField } from '../../../core/ui/TextField'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { CURRENCIES, INVEST_API, LIST_LIMIT, OFFER_TYPES, type DealItem, type OfferItem, type Page } from '../contract'
 import { Center, DealStatusBadge, Muted, OfferImage, OfferStatusBadge, Scroll, useInvestFormat } from './shared'
 
@@ -119,6 +120,8 @@ function OffersTab() {
   const params = new URLSearchParams({ view, page: String(page), limit: String(LIST_LIMIT) })
   for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim().replace(',', '.'))
   const [list, reload] = useResource<Page<OfferItem>>(`${INVEST_API.offers}?${params.toString()}`)
+  // An offer passed into the market, or one of the user's own changed: read the page again.
+  useLiveRefresh('updateInvest', reload)
   const set = (key: keyof OfferFilters) => (value: string) => setDraft(d => ({ ...d, [key]: value }))
 
   function apply(e: FormEvent) {
@@ -223,6 +226,8 @@ function DealsTab() {
   const [view, setView] = useState<'all' | 'invested' | 'raised'>('all')
   const [page, setPage] = useState(1)
   const [list, reload] = useResource<Page<DealItem>>(`${INVEST_API.deals}?view=${view}&page=${page}&limit=${LIST_LIMIT}`)
+  // A deal was opened or moved by the other party: read the page again.
+  useLiveRefresh('updateInvest', reload)
   return (
     <Stack gap="lg">
       <Row>

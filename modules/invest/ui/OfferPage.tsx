@@ -29,7 +29,7 @@ import { dealBoundsProblems, dealForm, INVEST_API, type DealDetails, type OfferD
 import { fromMinor, toBasisPoints, toMinor } from '../money'
 import { incomeSchedule, scheduleTotals } from '../schedule'
 import { offerWorkflow } from '../workflow'
-import { Center, Fields, Muted, OfferImage, OfferStatusBadge, routeId, Text, useInvestFormat } from './shared'
+import { Center, Fields, Muted, OfferImage, OfferStatusBadge, routeId, Text, useInvestFormat, useInvestLive } from './shared'
 
 const Grid = styled.div`
   display: grid;
@@ -97,6 +97,8 @@ function OfferScreen({ id }: { id: number }) {
   const dispatch = useDispatch()
   const profile = useUnit($profile)
   const [offer, reload] = useResource<OfferDetails>(INVEST_API.offer(id))
+  // Someone passed, failed, sent or edited this offer (or opened a deal on it): read it again.
+  useInvestLive(data => data.offer_id === id, reload)
 
   if (offer.status === 'missing') return <NoSuchOffer />
   if (!offer.data) {

@@ -9,6 +9,7 @@ import { ListTabs } from '../../../core/ui/list/ListTabs'
 import { PagePager } from '../../../core/ui/list/Pager'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { statusLabelKey } from '../../../core/workflow/keys'
 import { INVEST_API, LIST_LIMIT, type OfferItem, type Page } from '../contract'
 import { OFFER_STATUS, offerWorkflow } from '../workflow'
@@ -23,6 +24,8 @@ export default function ReviewPage() {
   const [status, setStatus] = useState<number>(OFFER_STATUS.review)
   const [page, setPage] = useState(1)
   const [list, reload] = useResource<Page<OfferItem>>(`${INVEST_API.offers}?view=all&status=${status}&page=${page}&limit=${LIST_LIMIT}`)
+  // An offer was sent, passed or failed (by another verifier too), or the socket reconnected: read the page again.
+  useLiveRefresh('updateInvest', reload)
   return (
     <Stack gap="lg">
       <PageHeader title={t('pages.offers')} />

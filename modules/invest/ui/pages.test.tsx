@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Role } from '../../../core/auth/profile'
 import type { SentRequest } from '../../../core/ui/list/testing'
 import type { DealDetails, OfferDetails } from '../contract'
 import DealPage from './DealPage'
@@ -141,5 +142,50 @@ describe('/invest', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Сделки' }))
     expect(await screen.findByTestId('deal-link-3')).toBeTruthy()
     expect(screen.getByRole('tab', { name: 'Сделки' }).getAttribute('aria-selected')).toBe('true')
+  })
+})
+
+describe('live refresh (the socket\'s updateInvest)', () => {
+  it('a deal\'s page reads again when the other party moved it, not for another deal', async () => {
+    let current = deal({ role: 'investor', actions: ['decline'] })
+    let reads = 0
+    const kit = investKit('/invest/deals/3', (req: SentRequest) => {
+      if (req.method === 'GET' && req.path === 'v1/invest/deals/3') reads++
+      return current
+    })
+    render(kit.wrap(<DealPage params={{ id: '3' }} />))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сделка № 3' })).toBeTruthy()
+    expect(screen.getByTestId('deal-status').textContent).toBe('Согласование')
+    // A passed offer is pushed to every client, a deal of another offer to its parties: not this deal.
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateInvest', data: { offer_id: 1 } }, 'socket')
+      kit.runtime.bus.emit('socket/action', { action: 'updateInvest', data: { offer_id: 2, deal_id: 4 } }, 'socket')
+    })
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(reads).toBe(1)
+    current = deal({ role: 'investor', status: 10, actions: ['paid', 'decline'] })
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateInvest', data: { offer_id: 1, deal_id: 3 } }, 'socket')
+    })
+    await waitFor(() => expect(screen.getByTestId('deal-status').textContent).toBe('Ожидает оплаты'))
+    expect(reads).toBe(2)
+    expect(screen.getByRole('button', { name: 'Оплачено' })).toBeTruthy()
+  })
+
+  it('the verifiers\' queue reads its page again when an offer is sent or decided', async () => {
+    const items: unknown[] = []
+    const kit = investKit(
+      '/offers',
+      (req: SentRequest) => (req.path === 'v1/invest/offers' ? { items, total: items.length, page: 1, limit: 20 } : null),
+      170 as Role,
+    )
+    const { default: ReviewPage } = await import('./ReviewPage')
+    render(kit.wrap(<ReviewPage />))
+    expect(await screen.findByText('Нет предложений в этом статусе')).toBeTruthy()
+    items.push({ id: 9, status: 10, name: 'Склад в Подольске', title: '', type: 1, pledge_type: null, currency: 'rub', income_currency: 'rub', price_min: '100000.00', price_max: '900000.00', months_min: 3, months_max: 12, percent: '14.00', company: 'ООО «Ромашка»', own: false, cover_id: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' })
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateInvest', data: { offer_id: 9 } }, 'socket')
+    })
+    expect(await screen.findByTestId('review-link-9')).toBeTruthy()
   })
 })

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { $locale } from '../../../core/i18n/model'
 import { useT } from '../../../core/i18n/useT'
@@ -10,6 +10,26 @@ import type { Currency } from '../contract'
 import { INVEST_API } from '../contract'
 import { formatMoney } from '../money'
 import { DEAL_STATUS, dealWorkflow, OFFER_STATUS, offerWorkflow } from '../workflow'
+import type { SocketActionMap } from '../../../core/socket/actions'
+
+/**
+ * A record's screen re-reads when the server says this offer or deal changed (the socket's `updateInvest` whose data
+ * `concerns` it) and after every (re)connection, when what was pushed meanwhile may be lost — useLiveRefresh's rule,
+ * narrowed to the record (a passed offer is pushed to every client; their open deals need not reload for it).
+ */
+export function useInvestLive(concerns: (data: SocketActionMap['updateInvest']) => boolean, reload: () => void): void {
+  const { bus } = useRuntime()
+  const latest = useRef({ concerns, reload })
+  latest.current = { concerns, reload }
+  useEffect(() => {
+    const sub = bus.on(['socket/action', 'socket/synced']).subscribe(e => {
+      if (e.type === 'socket/synced') return latest.current.reload()
+      const { action, data } = e.payload as { action: string; data?: SocketActionMap['updateInvest'] }
+      if (action === 'updateInvest' && latest.current.concerns(data ?? {})) latest.current.reload()
+    })
+    return () => sub.unsubscribe()
+  }, [bus])
+}
 
 /** Money and dates as the screens show them, in the user's language. */
 export function useInvestFormat() {

@@ -12,6 +12,7 @@ import { splitBidForm, splitClientsQuery, splitListQuery, type SplitBidDetails, 
 import { parseDecimal, scheduleCsv } from '../schedule'
 import { splitBids, splitClients, splitTransactions } from '../tables'
 import { paymentInput, SPLIT_STATUS, splitWorkflow, TRANSACTION_STATUS } from '../workflow'
+import { pushSplitBidChanged } from './push'
 import { listBids, listClients, readBid, scheduleOf, scopedBid } from './read'
 
 /**
@@ -66,6 +67,7 @@ export function splitRoutes(app: FastifyInstance, deps: ServerDeps): void {
         .returning()
       return bid!.id
     })
+    await pushSplitBidChanged(db, deps.hub, id)
     return ok<SplitBidDetails>(await readBid(db, actor, (await scopedBid(db, actor, id))!))
   })
 
@@ -125,6 +127,8 @@ export function splitRoutes(app: FastifyInstance, deps: ServerDeps): void {
         await tx.update(splitTransactions).set({ status: TRANSACTION_STATUS.canceled, updated_at: at }).where(waiting)
       }
     },
+    // Committed: the open lists and the bid's page of everyone who sees it read again.
+    committed: done => pushSplitBidChanged(db, deps.hub, done.id),
     respond: async done => readBid(db, done.actor, (await scopedBid(db, done.actor, done.id))!),
   })
 }

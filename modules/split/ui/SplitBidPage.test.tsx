@@ -11,6 +11,7 @@ import ru from '../i18n/ru.json'
 import split from '../index'
 import { computeSchedule, PAYOUT, scheduleToJson } from '../schedule'
 import SplitBidPage from './SplitBidPage'
+import SplitBidsPage from './SplitBidsPage'
 import { SplitBidFormDialog } from './SplitBidFormDialog'
 
 vi.setConfig({ testTimeout: 30_000 })
@@ -110,6 +111,45 @@ describe('/split-bids/{id}', () => {
     })
     render(k.wrap(<SplitBidPage params={{ id: 'abc' }} />))
     expect(await screen.findByText('Заявка не найдена')).toBeTruthy()
+  })
+})
+
+describe('live refresh (the socket\'s updateSplitBids)', () => {
+  it('the bid\'s page reads again when a colleague moved this bid, not for another bid', async () => {
+    let current = bid()
+    let reads = 0
+    const k = kit('/split-bids/5', (req: SentRequest) => {
+      if (req.method === 'GET' && req.path === 'v1/split-bids/5') reads++
+      return current
+    })
+    render(k.wrap(<SplitBidPage params={{ id: '5' }} />))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Сплит-заявка № 5' })).toBeTruthy()
+    expect(screen.getByTestId('split-status').textContent).toBe('Не активирована')
+    act(() => {
+      k.runtime.bus.emit('socket/action', { action: 'updateSplitBids', data: { id: 6 } }, 'socket')
+    })
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(reads).toBe(1)
+    current = { ...current, status: 20, allowed: ['goToPayment'] }
+    act(() => {
+      k.runtime.bus.emit('socket/action', { action: 'updateSplitBids', data: { id: 5 } }, 'socket')
+    })
+    await waitFor(() => expect(screen.getByTestId('split-status').textContent).toBe('Ожидает подписания'))
+    expect(reads).toBe(2)
+    expect(screen.getByRole('button', { name: 'Перейти к оплате' })).toBeTruthy()
+  })
+
+  it('the list reads its page again on any bid\'s push: a new bid by a colleague appears', async () => {
+    const items = [bid({ id: 5 })]
+    const k = kit('/split-bids', (req: SentRequest) => (req.path.startsWith('v1/split-bids') ? { items, total: items.length, page: 1, limit: 20 } : null), 170 as Role)
+    render(k.wrap(<SplitBidsPage />))
+    expect(await screen.findByText('№ 5')).toBeTruthy()
+    items.unshift(bid({ id: 6, full_name: 'Смирнова Ольга Петровна' }))
+    act(() => {
+      k.runtime.bus.emit('socket/action', { action: 'updateSplitBids', data: { id: 6 } }, 'socket')
+    })
+    expect(await screen.findByText('Смирнова Ольга Петровна')).toBeTruthy()
+    expect(screen.getByText('№ 6')).toBeTruthy()
   })
 })
 

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
 import { actorOf } from '../../../core/access/actor'
@@ -58,6 +58,25 @@ const HistoryList = styled.ol`
   }
 `
 
+/**
+ * Re-reads the open bid when the server says it changed (`updateSplitBids` for this id, or one without an id) and
+ * after every (re)connection of the socket, when what was pushed meanwhile may be lost — useLiveRefresh's rule,
+ * narrowed to this bid.
+ */
+function useSplitBidLive(bidId: number, reload: () => void) {
+  const { bus } = useRuntime()
+  const latest = useRef(reload)
+  latest.current = reload
+  useEffect(() => {
+    const sub = bus.on(['socket/action', 'socket/synced']).subscribe(e => {
+      if (e.type === 'socket/synced') return latest.current()
+      const { action, data } = e.payload as { action: string; data?: { id?: unknown } }
+      if (action === 'updateSplitBids' && (data?.id === undefined || data.id === bidId)) latest.current()
+    })
+    return () => sub.unsubscribe()
+  }, [bus, bidId])
+}
+
 /** /split-bids/{id} (issue 14 §2): the bid, its actions, transactions, payment schedule (with download) and history. */
 export default function SplitBidPage({ params }: PageProps) {
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null
@@ -72,6 +91,8 @@ function BidScreen({ id }: { id: number }) {
   const { api } = useRuntime()
   const profile = useUnit($profile)
   const [bid, reload] = useResource<SplitBidDetails>(SPLIT_API.one(id))
+  // A colleague moved this bid (verified, declined, paid…): read it again.
+  useSplitBidLive(id, reload)
   const [payment, setPayment] = useState<string>(String(TRANSACTION_TYPE.requisites))
   const [downloadFailed, setDownloadFailed] = useState(false)
   const [downloading, setDownloading] = useState(false)

@@ -14,6 +14,7 @@ import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { canCreateSplit } from '../access'
 import { SPLIT_API, SPLIT_LIMIT_DEFAULT, type SplitBidItem, type SplitPage } from '../contract'
 import { SPLIT_STATUS } from '../workflow'
@@ -46,6 +47,8 @@ export default function SplitBidsPage() {
   params.set('page', String(query.page))
   params.set('limit', String(SPLIT_LIMIT_DEFAULT))
   const [state, reload] = useResource<SplitPage<SplitBidItem>>(`${SPLIT_API.list}?${params.toString()}`)
+  // A bid this user sees was created or moved by a colleague, or the socket reconnected: read the page again.
+  useLiveRefresh('updateSplitBids', reload)
 
   const columns = useMemo<DataColumn<SplitBidItem>[]>(
     () => [

@@ -7,6 +7,7 @@ import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
+import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { SPLIT_API, SPLIT_LIMIT_DEFAULT, type SplitClientItem, type SplitPage } from '../contract'
 import { useSplitFormat } from './format'
 import { asListSource } from './listSource'
@@ -24,6 +25,8 @@ export default function SplitClientsPage() {
   const params = new URLSearchParams({ page: String(query.page), limit: String(SPLIT_LIMIT_DEFAULT) })
   if (query.q) params.set('search', query.q)
   const [state, reload] = useResource<SplitPage<SplitClientItem>>(`${SPLIT_API.clients}?${params.toString()}`)
+  // A bid changed: the clients' totals may have too.
+  useLiveRefresh('updateSplitBids', reload)
   const columns = useMemo<DataColumn<SplitClientItem>[]>(
     () => [
       { id: 'client', header: t('clients.columns.client'), isRowHeader: true, minWidth: 180, cell: c => <Name>{c.full_name}</Name> },
