@@ -207,6 +207,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   // The chat bot's webhook: no session, a shared secret in X-Webhook-Secret. Like the socket, a plain request (no
   // secret) is 401 for everyone, without the session code (modules/leads).
   'POST /api/v1/leads/webhook': 'ticket',
+  'GET /api/v1/leads/agents': { allow: ['verifier', 'admin'] },
   'GET /api/v1/leads-users': LEADS_STAFF,
   'GET /api/v1/leads-users/:chat_id/leads': LEADS_STAFF,
   'GET /api/v1/leads-users/:chat_id/leads/:id': LEADS_STAFF,

@@ -18,9 +18,19 @@ export const leadsApi = {
   leads: (chatId: number | string) => `v1/leads-users/${chatId}/leads`,
   /** GET → LeadDetails. */
   lead: (chatId: number | string, id: number | string) => `v1/leads-users/${chatId}/leads/${id}`,
-  /** POST verify | rework {comment} | decline {reason} | convert {service_type?, company_name?} → LeadDetails. */
+  /** POST verify | rework {comment} | decline {reason} | convert {agent_id, service_type?, company_name?} → LeadDetails. */
   action: (chatId: number | string, id: number | string, action: string) => `v1/leads-users/${chatId}/leads/${id}/actions/${action}`,
+  /** GET (170, 100: those who convert) → LeadAgent[]: the active agents (30, 35) a new client may be given to. */
+  agents: 'v1/leads/agents',
 } as const
+
+/** An active agent (30) or agents' manager (35) the convert dialog offers as the new client's keeper. */
+export interface LeadAgent {
+  id: number
+  name: string
+  role: number
+  office: { id: number; name: string } | null
+}
 
 /** The header the bot sends the shared secret in (LEADS_WEBHOOK_SECRET). */
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret'
@@ -148,9 +158,26 @@ export interface ChatUserLeads {
   items: Lead[]
 }
 
+/**
+ * What a converted lead became: the company (its name and current keeper) and the bid draft. The page links to each
+ * only where its route opens for the viewer's role (the modules' route access), and to the bid only while
+ * `bid.visible` too: the bids module's own row scope (a draft never submitted is private to the client's side, so the
+ * verifier and the administrator do not see it until the agent sends it for checking). Otherwise plain text.
+ */
+export interface LeadConversion {
+  company: { id: number; name: string }
+  bid: { id: number; status: number; visible: boolean }
+  /** The agent who keeps the company now (the one chosen at conversion unless reassigned since), or null. */
+  agent: { id: number; name: string; office: string | null } | null
+  converted_at: string | null
+  converted_by: { id: number; name: string } | null
+}
+
 export interface LeadDetails {
   user: ChatUser
   lead: Lead
+  /** Null until converted. */
+  conversion: LeadConversion | null
   /** What this user may do now: workflow actions and `convert`. */
   allowed: string[]
   history: WorkflowHistoryEntry[]

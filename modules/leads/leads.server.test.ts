@@ -4,12 +4,12 @@ import { expect, it } from 'vitest'
 import { actorOf } from '../../core/access/actor'
 import { ROLES, type Role } from '../../core/auth/profile'
 import { decide } from '../../core/workflow/decide'
-import { companies } from '../../server/db/schema'
+import { companies, offices } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 import { socketTab } from '../../server/testing/socket'
 import { bids } from '../bids/server'
-import type { ChatUserLeads, LeadDetails, LeadUsersPage, LeadWebhookAnswer } from './contract'
+import type { ChatUserLeads, LeadAgent, LeadDetails, LeadUsersPage, LeadWebhookAnswer } from './contract'
 import { createLeadsServer } from './server'
 import { leadChatUsers, leads } from './tables'
 import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, leadWorkflow, type LeadStatusCode } from './workflow'
@@ -45,6 +45,14 @@ async function leadIn(ctx: TestContext, status: LeadStatusCode, fields: Partial<
 }
 
 const act = (ctx: TestContext, token: string, id: number, action: string, body: unknown = {}) => ctx.call('POST', `/api/v1/leads-users/${CHAT}/leads/${id}/actions/${action}`, token, body)
+
+/** An agent (30, or 35) in an office of its own, with a session. */
+async function agentIn(ctx: TestContext, office: string, fields: { role?: number; full_name?: string; disabled_at?: Date } = {}) {
+  const [row] = await ctx.db.insert(offices).values({ name: office, created_at: new Date(ctx.clock.now()) }).returning({ id: offices.id })
+  const role = (fields.role ?? 30) as Role
+  const user = await ctx.createUser({ role, full_name: fields.full_name ?? `Агент ${office}`, office_id: row!.id, ...(fields.disabled_at ? { disabled_at: fields.disabled_at } : {}) })
+  return { ...user, role, office_id: row!.id, token: fields.disabled_at ? '' : await ctx.signIn(user.phone, user.password) }
+}
 
 describeEachDb(
   'chat-bot leads: the webhook',
@@ -171,13 +179,14 @@ describeEachDb(
     it('walks every (status, action, role): the answer is what the workflow table decides, and a refusal changes nothing', async () => {
       const users = new Map<number, string>()
       for (const role of ROLES) users.set(role, (await staff(ctx, role)).token)
-      const inputs: Record<string, unknown> = { verify: {}, rework: { comment: 'Пришлите ИНН' }, decline: { reason: 'Не наш профиль' } }
+      const agent = await ctx.createUser({ role: 30 as Role })
+      const inputs: Record<string, unknown> = { verify: {}, rework: { comment: 'Пришлите ИНН' }, decline: { reason: 'Не наш профиль' }, [CONVERT]: { service_type: 5, agent_id: agent.id } }
       let checked = 0
       for (const status of Object.values(LEAD_STATUS)) {
         for (const action of [...LEAD_ACTIONS, CONVERT]) {
           for (const role of ROLES) {
             const id = await leadIn(ctx, status)
-            const res = await act(ctx, users.get(role)!, id, action, inputs[action] ?? { service_type: 5 })
+            const res = await act(ctx, users.get(role)!, id, action, inputs[action])
             const actor = actorOf({ id: 1, role, office_id: null, settings: { services: { tender: false } }, sip: null } as never)
             let expected: number
             if (![150, 170, 100].includes(role)) expected = 403
@@ -228,31 +237,124 @@ describeEachDb(
 describeEachDb(
   'chat-bot leads: a verified lead becomes a client company and a bid draft',
   ctx => {
-    it('in one step: the company (with the valid inn), the draft (service, sum) and the lead linked to both', async () => {
+    it('in one step: the company (with the valid inn) and the draft (service, sum) kept by the chosen agent, the lead linked to both', async () => {
       const { token } = await staff(ctx, 170)
+      const agent = await agentIn(ctx, 'Центральный офис', { full_name: 'Сидорова Анна' })
       const id = await leadIn(ctx, LEAD_STATUS.verified, { service: 8, amount: '14800000.50', company: 'ООО «Логистик»', inn: '7707083893' })
-      const res = await act(ctx, token, id, CONVERT)
+      const res = await act(ctx, token, id, CONVERT, { agent_id: agent.id })
       expect(res.statusCode, res.body).toBe(200)
       const data = res.json<{ data: LeadDetails }>().data
       expect(data.lead.company_id).toEqual(expect.any(Number))
       expect(data.lead.bid_id).toEqual(expect.any(Number))
       expect(data.allowed).toEqual([])
-      expect(data.history.at(-1)).toMatchObject({ action: 'convert', from: 1, to: 1, input: { service_type: 8, company_id: data.lead.company_id, bid_id: data.lead.bid_id } })
+      expect(data.history.at(-1)).toMatchObject({ action: 'convert', from: 1, to: 1, input: { service_type: 8, company_id: data.lead.company_id, bid_id: data.lead.bid_id, agent_id: agent.id } })
       const [company] = await ctx.db.select().from(companies).where(eq(companies.id, data.lead.company_id!))
-      expect(company).toMatchObject({ short_name: 'ООО «Логистик»', inn: '7707083893', agent_user_id: null, owner_user_id: null })
+      expect(company).toMatchObject({ short_name: 'ООО «Логистик»', inn: '7707083893', agent_user_id: agent.id, owner_user_id: null })
       const [bid] = await ctx.db.select().from(bids).where(eq(bids.id, data.lead.bid_id!))
-      expect(bid).toMatchObject({ company_id: company!.id, service_type: 8, status: 0, contract_sum: 14800000.5, amount: 14800000.5, contract_subject: 'Кредит', agent_user_id: null })
+      expect(bid).toMatchObject({ company_id: company!.id, service_type: 8, status: 0, contract_sum: 14800000.5, amount: 14800000.5, contract_subject: 'Кредит', agent_user_id: agent.id, office_id: agent.office_id })
+      // What it became, as the verifier may follow it: the agent by name and office; the draft is not theirs to open.
+      expect(data.conversion).toEqual({
+        company: { id: company!.id, name: 'ООО «Логистик»' },
+        bid: { id: bid!.id, status: 0, visible: false },
+        agent: { id: agent.id, name: 'Сидорова Анна', office: 'Центральный офис' },
+        converted_at: new Date(ctx.clock.now()).toISOString(),
+        converted_by: { id: expect.any(Number), name: 'Сотрудник 170' },
+      })
       // Converted once: every further action is 409 and changes nothing.
-      for (const action of [...LEAD_ACTIONS, CONVERT]) expect((await act(ctx, token, id, action, { comment: 'x', reason: 'x' })).statusCode, action).toBe(409)
+      for (const action of [...LEAD_ACTIONS, CONVERT]) expect((await act(ctx, token, id, action, { comment: 'x', reason: 'x', agent_id: agent.id })).statusCode, action).toBe(409)
       expect(await ctx.db.select().from(bids)).toHaveLength(1)
+    })
+
+    it('the chosen agent sees the draft in GET v1/bids and the company; another agent sees neither; the admin the company only', async () => {
+      const admin = await staff(ctx, 100)
+      const agent = await agentIn(ctx, 'Офис на Ленина')
+      const other = await agentIn(ctx, 'Офис на Мира')
+      const id = await leadIn(ctx, LEAD_STATUS.verified, { service: 1, company: 'ООО «Гарант»' })
+      const res = await act(ctx, admin.token, id, CONVERT, { agent_id: agent.id })
+      expect(res.statusCode, res.body).toBe(200)
+      const { company_id: companyId, bid_id: bidId } = res.json<{ data: LeadDetails }>().data.lead
+      const list = await ctx.call('GET', '/api/v1/bids', agent.token)
+      expect(list.statusCode, list.body).toBe(200)
+      expect(list.json<{ data: { items: { id: number; status: number }[] } }>().data.items).toEqual([expect.objectContaining({ id: bidId, status: 0 })])
+      expect((await ctx.call('GET', `/api/v1/bids/${bidId}`, agent.token)).statusCode).toBe(200)
+      const company = await ctx.call('GET', `/api/v1/companies/${companyId}`, agent.token)
+      expect(company.statusCode, company.body).toBe(200)
+      expect(company.json<{ data: { short_name: string } }>().data.short_name).toBe('ООО «Гарант»')
+      expect((await ctx.call('GET', '/api/v1/bids', other.token)).json<{ data: { items: unknown[] } }>().data.items).toEqual([])
+      expect((await ctx.call('GET', `/api/v1/bids/${bidId}`, other.token)).statusCode).toBe(404)
+      expect((await ctx.call('GET', `/api/v1/companies/${companyId}`, other.token)).statusCode).toBe(404)
+      // The administrator opens the company; the draft is the agent's side's until it is sent for checking.
+      expect((await ctx.call('GET', `/api/v1/companies/${companyId}`, admin.token)).statusCode).toBe(200)
+      expect((await ctx.call('GET', `/api/v1/bids/${bidId}`, admin.token)).statusCode).toBe(404)
+      const seen = (await ctx.call('GET', `/api/v1/leads-users/${CHAT}/leads/${id}`, admin.token)).json<{ data: LeadDetails }>().data.conversion
+      expect(seen?.bid).toEqual({ id: bidId, status: 0, visible: false })
+      // Once sent for checking, the administrator's lead page may link to it.
+      await ctx.db.update(bids).set({ status: 1, submitted_at: new Date(ctx.clock.now()) }).where(eq(bids.id, bidId!))
+      const later = (await ctx.call('GET', `/api/v1/leads-users/${CHAT}/leads/${id}`, admin.token)).json<{ data: LeadDetails }>().data.conversion
+      expect(later?.bid).toEqual({ id: bidId, status: 1, visible: true })
+      expect((await ctx.call('GET', `/api/v1/bids/${bidId}`, admin.token)).statusCode).toBe(200)
+    })
+
+    it('an agents\' manager may keep the client too', async () => {
+      const { token } = await staff(ctx, 170)
+      const manager = await agentIn(ctx, 'Офис руководителя', { role: 35 })
+      const id = await leadIn(ctx, LEAD_STATUS.verified)
+      const res = await act(ctx, token, id, CONVERT, { agent_id: manager.id })
+      expect(res.statusCode, res.body).toBe(200)
+      const bidId = res.json<{ data: LeadDetails }>().data.lead.bid_id
+      expect((await ctx.call('GET', '/api/v1/bids', manager.token)).json<{ data: { items: { id: number }[] } }>().data.items.map(b => b.id)).toEqual([bidId])
+    })
+
+    it('the agent is required and must be an active agent (30, 35): anyone else is 422 and nothing is created', async () => {
+      const verifier = await staff(ctx, 170)
+      const client = await ctx.createUser({ role: 10 as Role })
+      const disabled = await agentIn(ctx, 'Закрытый офис', { disabled_at: new Date(ctx.clock.now()) })
+      const id = await leadIn(ctx, LEAD_STATUS.verified)
+      for (const body of [{}, { agent_id: null }, { agent_id: '5' }, { agent_id: 1.5 }, { agent_id: 0 }, { agent_id: -3 }, { agent_id: 2 ** 40 }]) {
+        const res = await act(ctx, verifier.token, id, CONVERT, body)
+        expect(res.statusCode, JSON.stringify(body)).toBe(422)
+        expect(res.json<{ validation: Record<string, string> }>().validation, JSON.stringify(body)).toHaveProperty('agent_id')
+      }
+      for (const agentId of [verifier.id, client.id, disabled.id, 999_999]) {
+        const res = await act(ctx, verifier.token, id, CONVERT, { agent_id: agentId })
+        expect(res.statusCode, String(agentId)).toBe(422)
+        expect(res.json()).toMatchObject({ result: false, validation: { agent_id: 'Выберите активного агента' } })
+      }
+      expect(await ctx.db.select().from(bids)).toEqual([])
+      expect((await ctx.db.select().from(leads).where(eq(leads.id, id)))[0]).toMatchObject({ status: LEAD_STATUS.verified, bid_id: null, company_id: null })
+    })
+
+    it('GET leads/agents: the active agents and managers with their offices, for 170 and 100 only', async () => {
+      const a = await agentIn(ctx, 'Б-офис', { full_name: 'Яковлев Ян' })
+      const m = await agentIn(ctx, 'А-офис', { role: 35, full_name: 'Борисова Вера' })
+      const loose = await ctx.createUser({ role: 30 as Role, full_name: 'Агент Без Офиса' })
+      await agentIn(ctx, 'В-офис', { disabled_at: new Date(ctx.clock.now()) })
+      await ctx.createUser({ role: 10 as Role })
+      for (const role of ROLES) {
+        const { token } = await staff(ctx, role)
+        const res = await ctx.call('GET', '/api/v1/leads/agents', token)
+        expect(res.statusCode, String(role)).toBe([170, 100].includes(role) ? 200 : 403)
+      }
+      const { token } = await staff(ctx, 170)
+      const got = (await ctx.call('GET', '/api/v1/leads/agents', token)).json<{ data: LeadAgent[] }>().data
+      // The staff() helper made one 30 and one 35 without an office: they come last with the other office-less agent.
+      expect(got.slice(0, 2)).toEqual([
+        { id: m.id, name: 'Борисова Вера', role: 35, office: { id: m.office_id, name: 'А-офис' } },
+        { id: a.id, name: 'Яковлев Ян', role: 30, office: { id: a.office_id, name: 'Б-офис' } },
+      ])
+      expect(got.slice(2).every(x => x.office === null && [30, 35].includes(x.role))).toBe(true)
+      expect(got.map(x => x.id)).toContain(loose.id)
+      expect(got).toHaveLength(5)
+      expect((await ctx.call('GET', '/api/v1/leads/agents', null)).statusCode).toBe(401)
     })
 
     it('an invalid inn is left out; no company name falls back to the given one, else the chat user; a lead without a service needs one (422)', async () => {
       const { token } = await staff(ctx, 100)
+      const { id: agentId } = await ctx.createUser({ role: 30 as Role })
       const bad = await leadIn(ctx, LEAD_STATUS.verified, { inn: '1234567890', company: null, service: null })
-      expect((await act(ctx, token, bad, CONVERT, {})).json()).toMatchObject({ result: false, validation: { service_type: expect.any(String) } })
-      expect((await act(ctx, token, bad, CONVERT, { service_type: 9 })).statusCode).toBe(422)
-      const res = await act(ctx, token, bad, CONVERT, { service_type: 5, company_name: 'ИП Иванов' })
+      expect((await act(ctx, token, bad, CONVERT, { agent_id: agentId })).json()).toMatchObject({ result: false, validation: { service_type: expect.any(String) } })
+      expect((await act(ctx, token, bad, CONVERT, { service_type: 9, agent_id: agentId })).statusCode).toBe(422)
+      const res = await act(ctx, token, bad, CONVERT, { service_type: 5, company_name: 'ИП Иванов', agent_id: agentId })
       expect(res.statusCode, res.body).toBe(200)
       const lead = res.json<{ data: LeadDetails }>().data.lead
       const [company] = await ctx.db.select().from(companies).where(eq(companies.id, lead.company_id!))
@@ -260,15 +362,16 @@ describeEachDb(
       const [bid] = await ctx.db.select().from(bids).where(eq(bids.id, lead.bid_id!))
       expect(bid).toMatchObject({ service_type: 5, credit_sum: 2000000, amount: 2000000 })
       const plain = await leadIn(ctx, LEAD_STATUS.verified, { company: null })
-      const named = (await act(ctx, token, plain, CONVERT)).json<{ data: LeadDetails }>().data.lead
+      const named = (await act(ctx, token, plain, CONVERT, { agent_id: agentId })).json<{ data: LeadDetails }>().data.lead
       expect((await ctx.db.select().from(companies).where(eq(companies.id, named.company_id!)))[0]!.short_name).toBe('Иван Бот')
     })
 
     it('two converts at once make one company and one bid', async () => {
       const { token } = await staff(ctx, 170)
+      const { id: agentId } = await ctx.createUser({ role: 30 as Role })
       const id = await leadIn(ctx, LEAD_STATUS.verified)
       const before = (await ctx.db.select().from(companies)).length
-      const answers = await Promise.all([act(ctx, token, id, CONVERT), act(ctx, token, id, CONVERT), act(ctx, token, id, CONVERT)])
+      const answers = await Promise.all([0, 1, 2].map(() => act(ctx, token, id, CONVERT, { agent_id: agentId })))
       expect(answers.map(a => a.statusCode).sort()).toEqual([200, 409, 409])
       expect(await ctx.db.select().from(bids)).toHaveLength(1)
       expect((await ctx.db.select().from(companies)).length).toBe(before + 1)
@@ -284,7 +387,11 @@ describeEachDb(
       expect(new Set(all.map(l => l.status))).toEqual(new Set([0, 1, 2, 5]))
       const converted = all.filter(l => l.bid_id !== null)
       expect(converted).toHaveLength(1)
-      expect((await ctx.db.select().from(bids).where(eq(bids.id, converted[0]!.bid_id!)))[0]).toMatchObject({ company_id: converted[0]!.company_id, status: 0 })
+      const agent = await ctx.signIn(demoPhone('0030'), DEMO_PASSWORD)
+      expect((await ctx.db.select().from(bids).where(eq(bids.id, converted[0]!.bid_id!)))[0]).toMatchObject({ company_id: converted[0]!.company_id, status: 0, agent_user_id: expect.any(Number) })
+      // The demo agent keeps the converted lead's client: she opens its draft and its company.
+      expect((await ctx.call('GET', `/api/v1/bids/${converted[0]!.bid_id}`, agent)).statusCode).toBe(200)
+      expect((await ctx.call('GET', `/api/v1/companies/${converted[0]!.company_id}`, agent)).statusCode).toBe(200)
     })
   },
   { app: { modules: modules() } },

@@ -45,6 +45,8 @@ export const CONVERT = 'convert' as const
 
 /** The convert step's input: the bid's service (1–8, SPEC §1); the lead's own when the bot knew it. */
 export const convertInput = v.object({
+  /** The active agent (30, 35) who keeps the new client and its bid draft (GET leads/agents). */
+  agent_id: v.pipe(v.number('validation:required'), v.integer('validation:invalid'), v.minValue(1, 'validation:invalid'), v.maxValue(2_147_483_647, 'validation:invalid')),
   service_type: v.optional(v.pipe(v.number('validation:invalid'), v.integer('validation:invalid'), v.minValue(1, 'validation:invalid'), v.maxValue(8, 'validation:invalid'))),
   /** The company's name when the chat user gave none (else the lead's). */
   company_name: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(300, 'validation:tooLong'))),

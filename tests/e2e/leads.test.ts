@@ -2,19 +2,23 @@
  * Issue 14 §3 in a real Chromium against the real server: a lead the chat bot posts to the webhook (a real HTTP
  * request from Node with the shared secret, no session) appears by itself on the verifier's open /leads-users (the
  * socket's updateLeads); a second delivery of the same update stores nothing new. The verifier opens the chat user's
- * leads and the lead, marks it verified and turns it into a client company and a bid draft in one step: the lead
- * links to both, and both exist (read back through the API as users who may see them). At 390 px nothing scrolls
- * sideways.
+ * leads and the lead, marks it verified and turns it into a client company and a bid draft in one step, choosing the
+ * agent who keeps them: the lead names the company, the bid and the agent (plain text: the verifier opens neither a
+ * client card nor a draft never submitted). The agent then finds the draft in her /bids and opens it, and both exist
+ * (read back through the API as users who may see them). At 390 px nothing scrolls sideways.
  *
  * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
  */
 import { describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, signInAndWait } from './support/browser'
+import { DEMO_PASSWORD, signInAndWait, signOut } from './support/browser'
 import { useE2E } from './support/setup'
 import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
 const e2e = useE2E()
 const VERIFIER = '+7 (700) 100-01-70'
+const AGENT = '+7 (700) 100-00-30'
+const AGENT_NAME = 'Сидорова Анна Сергеевна'
+const AGENT_OFFICE = 'Москва, центральный офис'
 /** The embedded demo's secret (README), unless the run sets its own. */
 const SECRET = process.env.LEADS_WEBHOOK_SECRET ?? 'demo-leads-webhook-secret'
 
@@ -88,15 +92,27 @@ describe('/leads-users as the verifier', () => {
     await page.getByTestId('lead-convert').click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
-    // The lead's own service is chosen already.
+    // The lead's own service is chosen already; the agent is required.
     expect(await dialog.getByLabel('Услуга').inputValue()).toBe('8')
+    const agentSelect = dialog.getByLabel('Агент')
+    await page.getByTestId('lead-convert-confirm').click()
+    await dialog.getByText('Выберите агента, который будет вести клиента').waitFor()
+    expect(await agentSelect.getAttribute('aria-invalid')).toBe('true')
+    await agentSelect.selectOption({ label: `${AGENT_NAME} — ${AGENT_OFFICE}` })
     await shot(page, 'lead-convert-1440-ru')
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+    await shot(page, 'lead-convert-390-ru')
+    await page.setViewportSize(DESKTOP)
     await page.getByTestId('lead-convert-confirm').click()
     await page.getByTestId('lead-converted').waitFor()
-    const companyHref = await page.getByTestId('lead-company-link').getAttribute('href')
-    const bidHref = await page.getByTestId('lead-bid-link').getAttribute('href')
-    expect(companyHref).toMatch(/^\/clients\/\d+$/)
-    expect(bidHref).toMatch(/^\/bids\/\d+$/)
+    // The verifier opens neither the client card nor the draft: the names, not links into a 404.
+    expect(await page.getByTestId('lead-company-link').count()).toBe(0)
+    expect(await page.getByTestId('lead-bid-link').count()).toBe(0)
+    expect(await page.getByTestId('lead-company-text').innerText()).toMatch(new RegExp(`^ООО «Карьер ${stamp}» \\(№\\d+\\)$`))
+    const bidText = await page.getByTestId('lead-bid-text').innerText()
+    expect(bidText).toMatch(/^Заявка № \d+$/)
+    expect(await page.getByTestId('lead-agent').innerText()).toBe(`${AGENT_NAME}, ${AGENT_OFFICE}`)
     // Converted: no more actions.
     expect(await page.getByTestId('lead-convert').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Отказать' }).count()).toBe(0)
@@ -106,9 +122,25 @@ describe('/leads-users as the verifier', () => {
     await shot(page, 'lead-390-ru')
     await page.setViewportSize(DESKTOP)
 
+    const companyText = await page.getByTestId('lead-company-text').innerText()
+    const companyId = Number(/№(\d+)\)$/.exec(companyText)![1])
+    const bidId = Number(bidText.split(' ').at(-1))
+
+    // The agent finds the draft first in her /bids and opens it.
+    await signOut(page)
+    await signInAndWait(page, AGENT)
+    await page.goto('/bids')
+    const bidRow = page.getByTestId('bids-table').getByRole('row').filter({ hasText: `ООО «Карьер ${stamp}»` })
+    await bidRow.waitFor()
+    await page.goto(`/bids/${bidId}`)
+    await page.getByTestId('bid-screen').waitFor()
+    expect(await page.getByTestId('bid-company').innerText()).toBe(`ООО «Карьер ${stamp}»`)
+    const agentToken = (await api<{ token: string }>(url, 'v1/users/sign-in', null, { phone: AGENT, password: DEMO_PASSWORD })).data.token
+    const theirs = await api<{ items: { id: number; status: number }[] }>(url, 'v1/bids', agentToken)
+    expect(theirs.data.items[0]).toMatchObject({ id: bidId, status: 0 })
+    expect((await api(url, `v1/companies/${companyId}`, agentToken)).status).toBe(200)
+
     // Both exist and are linked: the company as the administrator reads it, the draft as 1000 (who reads every bid).
-    const companyId = Number(companyHref!.split('/').at(-1))
-    const bidId = Number(bidHref!.split('/').at(-1))
     const admin = (await api<{ token: string }>(url, 'v1/users/sign-in', null, { phone: '+7 (700) 100-01-00', password: DEMO_PASSWORD })).data.token
     const company = await api<{ id: number; short_name: string; inn: string | null }>(url, `v1/companies/${companyId}`, admin)
     expect(company.status).toBe(200)

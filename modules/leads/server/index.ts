@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { fileURLToPath } from 'node:url'
 import type { FastifyRequest } from 'fastify'
 import type { Actor } from '../../../core/access/actor'
-import { ROLE } from '../../../core/auth/profile'
 import { socketAction } from '../../../core/socket/actions'
 import { isInnChecksumValid } from '../../../core/validation/inn'
 import { currentActor } from '../../../server/auth/require-user'
@@ -14,14 +13,14 @@ import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 import type { ServerDeps, ServerModule } from '../../../server/module'
 import { applyTransition } from '../../../server/workflow/apply'
 import { readHistory } from '../../../server/workflow/history'
-import { createBidDraft } from '../../bids/server'
+import { createBidDraft, pushBidChanged, type PartnersPort } from '../../bids/server'
 import { createCompany } from '../../clients/server'
 import { LEADS_ROLES, canConvertLeads, canSeeLeads } from '../access'
-import { WEBHOOK_SECRET_HEADER, leadUsersQuery, leadWebhook, parseChatId, type ChatUserLeads, type LeadDetails, type LeadUsersPage, type LeadWebhookAnswer } from '../contract'
+import { WEBHOOK_SECRET_HEADER, leadUsersQuery, leadWebhook, parseChatId, type ChatUserLeads, type LeadAgent, type LeadDetails, type LeadUsersPage, type LeadWebhookAnswer } from '../contract'
 import '../socket'
 import { leadChatUsers, leads } from '../tables'
 import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, convertInput, leadAllowed, leadWorkflow } from '../workflow'
-import { chatUser, leadRow, leadsOf, listChatUsers, toLead, type LeadRow } from './read'
+import { activeAgent, activeAgents, chatUser, conversionOf, leadRow, leadsOf, listChatUsers, toLead, type LeadRow } from './read'
 import { secretMatches, webhookSecret } from './secret'
 import { seedLeads } from './seed'
 
@@ -30,6 +29,9 @@ export interface LeadsServerOptions {
   secret?: string | null
   env?: Record<string, string | undefined>
 }
+
+/** A fresh draft was sent to no bank: the bids' live push needs no partners to find whom it concerns. */
+const NO_BANKS: PartnersPort = { bankOfUser: async () => null, partners: async () => new Map(), staffOf: async () => [] }
 
 /** `:chat_id` and `:id` of the path; anything else is a lead that cannot exist (404). */
 function pathIds(request: FastifyRequest): { chatId: number; id: number } {
@@ -55,7 +57,7 @@ async function details(db: Db, actor: Actor, chatId: number, id: number): Promis
   const row = await leadRow(db, chatId, id)
   const user = row ? await chatUser(db, chatId) : null
   if (!row || !user) throw notFound()
-  return { user, lead: toLead(row), allowed: leadAllowed(row, actor), history: await readHistory(db, leadWorkflow, id) }
+  return { user, lead: toLead(row), conversion: await conversionOf(db, actor, row), allowed: leadAllowed(row, actor), history: await readHistory(db, leadWorkflow, id) }
 }
 
 /** Locks one lead of one chat user for a change, or 404. */
@@ -121,6 +123,9 @@ export function createLeadsServer(options: LeadsServerOptions = {}): ServerModul
         return ok(answer)
       })
 
+      // The agents a converted lead's client may be given to: for those who convert.
+      app.get('/leads/agents', { preHandler: app.requireUser(canConvertLeads) }, async () => ok<LeadAgent[]>(await activeAgents(db)))
+
       app.get('/leads-users', { preHandler: guard }, async request => {
         return ok<LeadUsersPage>(await listChatUsers(db, parseQuery(leadUsersQuery, request.query)))
       })
@@ -179,15 +184,17 @@ export function createLeadsServer(options: LeadsServerOptions = {}): ServerModul
         const actor = currentActor(request)
         if (!canConvertLeads(actor)) throw forbidden()
         const input = parseBody(convertInput, request.body ?? {})
-        await db.transaction(async tx => {
+        const bidId = await db.transaction(async (tx): Promise<number> => {
           const row = await lockLead(tx, chatId, id)
           if (row.status !== LEAD_STATUS.verified || row.bid_id !== null) throw new ApiError(409, 'workflowNotAllowed', { allowed: leadAllowed(row, actor) })
           const service = input.service_type ?? row.service
           if (service === null) throw invalidInput({ service_type: 'validation:required' })
+          // The agent who keeps the new client and its draft: an active agent (30, 35), held so it stays one meanwhile.
+          const keeper = await activeAgent(tx, input.agent_id)
+          if (!keeper) throw invalidInput({ agent_id: 'leads:server.notAnAgent' })
+          const agent = keeper.id
           const [person] = await tx.select().from(leadChatUsers).where(eq(leadChatUsers.chat_id, chatId))
           const at = new Date(clock.now())
-          // The agent who keeps the new client: the acting user when an agent (never so for the roles here today).
-          const agent = actor.role === ROLE.agent || actor.role === ROLE.agentManager ? actor.id : null
           const companyId = await createCompany(tx, {
             short_name: row.company || input.company_name || person!.name,
             inn: row.inn && isInnChecksumValid(row.inn) ? row.inn : null,
@@ -213,12 +220,15 @@ export function createLeadsServer(options: LeadsServerOptions = {}): ServerModul
             action: CONVERT,
             from_status: row.status,
             to_status: row.status,
-            input: { service_type: service, company_id: companyId, bid_id: bidId },
+            input: { service_type: service, company_id: companyId, bid_id: bidId, agent_id: agent },
             user_id: actor.id,
             created_at: at,
           })
+          return bidId
         })
         await pushChanged(deps, chatId)
+        // The agent's (and their managers') open bid lists read again: the draft is theirs now.
+        await pushBidChanged(deps, NO_BANKS, bidId)
         return ok<LeadDetails>(await details(db, actor, chatId, id))
       })
     },

@@ -1,6 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Actor } from '../../../core/access/actor'
+import { ROLE } from '../../../core/auth/profile'
 import type { Db } from '../../../server/db/client'
-import type { ChatUser, Lead, LeadUsersPage, LeadUsersQuery } from '../contract'
+import { companies, offices, users } from '../../../server/db/schema'
+import { bids, scopedBids } from '../../bids/server'
+import type { ChatUser, Lead, LeadAgent, LeadConversion, LeadUsersPage, LeadUsersQuery } from '../contract'
 import { leadChatUsers, leads } from '../tables'
 import { LEAD_STATUS } from '../workflow'
 
@@ -85,4 +89,59 @@ export async function leadRow(db: Db, chatId: number, id: number): Promise<LeadR
     .where(and(eq(leads.id, id), eq(leads.chat_id, chatId)))
     .limit(1)
   return row ?? null
+}
+
+/** Who may keep a client made from a lead: agents (30) and agents' managers (35) whose accounts are on. */
+export const AGENT_ROLES = [ROLE.agent, ROLE.agentManager] as const
+/** More than any agency has; the list is one select. */
+const AGENTS_MAX = 2000
+
+/** GET leads/agents: the active agents with their offices, by office then name (agents without an office last). */
+export async function activeAgents(db: Db): Promise<LeadAgent[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.full_name, role: users.role, office_id: offices.id, office_name: offices.name })
+    .from(users)
+    .leftJoin(offices, eq(offices.id, users.office_id))
+    .where(and(inArray(users.role, [...AGENT_ROLES]), isNull(users.disabled_at)))
+    .orderBy(sql`${offices.name} asc nulls last`, asc(users.full_name), asc(users.id))
+    .limit(AGENTS_MAX)
+  return rows.map(r => ({ id: r.id, name: r.name, role: r.role, office: r.office_id === null ? null : { id: r.office_id, name: r.office_name ?? '' } }))
+}
+
+/** The active agent with this id (locked against being switched off meanwhile), or null: anyone else is 422. */
+export async function activeAgent(tx: Db, id: number): Promise<{ id: number } | null> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...AGENT_ROLES]), isNull(users.disabled_at)))
+    .for('share')
+  return row ?? null
+}
+
+const keepers = aliasedTable(users, 'lead_keeper')
+const converters = aliasedTable(users, 'lead_converter')
+
+/** What a converted lead became, as `actor` may follow it (contract.ts LeadConversion); null before. */
+export async function conversionOf(db: Db, actor: Actor, row: LeadRow): Promise<LeadConversion | null> {
+  if (row.company_id === null || row.bid_id === null) return null
+  const [company] = await db
+    .select({ name: companies.short_name, full_name: companies.full_name, agent_id: keepers.id, agent_name: keepers.full_name, office: offices.name })
+    .from(companies)
+    .leftJoin(keepers, eq(keepers.id, companies.agent_user_id))
+    .leftJoin(offices, eq(offices.id, keepers.office_id))
+    .where(eq(companies.id, row.company_id))
+  const [bid] = await db.select({ status: bids.status }).from(bids).where(eq(bids.id, row.bid_id))
+  // The bids module's own row scope decides whether this viewer reads the bid (its GET v1/bids/{id} answers alike).
+  const [seen] = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.id, row.bid_id), scopedBids(db, actor)))
+  const [by] = row.converted_by === null ? [] : await db.select({ id: converters.id, name: converters.full_name }).from(converters).where(eq(converters.id, row.converted_by))
+  return {
+    company: { id: row.company_id, name: company?.name ?? company?.full_name ?? row.company ?? '' },
+    bid: { id: row.bid_id, status: bid?.status ?? 0, visible: seen !== undefined },
+    agent: company?.agent_id != null ? { id: company.agent_id, name: company.agent_name ?? '', office: company.office ?? null } : null,
+    converted_at: row.converted_at ? row.converted_at.toISOString() : null,
+    converted_by: by ?? null,
+  }
 }

@@ -29,6 +29,8 @@ export async function seedLeads(db: Db, demo: DemoSeed): Promise<void> {
   const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE)
   const verifier = demo.userId('0170')
   const callCenter = demo.userId('0150')
+  // The converted lead's client went to Сидорова (0030), the demo agent with an office.
+  const agent = demo.userId('0030') ?? null
   const people = [
     { chat_id: 512_340_001, name: 'Алексей Петров', phone: '77015550201', username: 'apetrov', minutesAgo: 9000 },
     { chat_id: 512_340_002, name: 'Ольга Николаева', phone: '77015550202', username: null, minutesAgo: 7000 },
@@ -75,19 +77,19 @@ export async function seedLeads(db: Db, demo: DemoSeed): Promise<void> {
     if (item.convert && verifier && item.service) {
       const when = at(item.minutesAgo - 10)
       const person = people.find(p => p.chat_id === item.chat)!
-      const companyId = await createCompany(db, { short_name: item.company ?? person.name, inn: item.inn, contact_person_name: person.name, contact_person_phone: person.phone, agent_user_id: null, at: when })
+      const companyId = await createCompany(db, { short_name: item.company ?? person.name, inn: item.inn, contact_person_name: person.name, contact_person_phone: person.phone, agent_user_id: agent, at: when })
       const bidId = await createBidDraft(db, {
         companyId,
         serviceType: item.service as Parameters<typeof createBidDraft>[1]['serviceType'],
         sum: item.amount === null ? null : Number(item.amount),
         contractSubject: item.request,
         ownerUserId: null,
-        agentUserId: null,
+        agentUserId: agent,
         createdBy: verifier,
         at: when,
       })
       await db.update(leads).set({ company_id: companyId, bid_id: bidId, converted_by: verifier, converted_at: when }).where(eq(leads.id, id))
-      await db.insert(workflowHistory).values({ workflow: leadWorkflow.id, record_id: id, action: 'convert', from_status: item.status, to_status: item.status, input: { service_type: item.service, company_id: companyId, bid_id: bidId }, user_id: verifier, created_at: when })
+      await db.insert(workflowHistory).values({ workflow: leadWorkflow.id, record_id: id, action: 'convert', from_status: item.status, to_status: item.status, input: { service_type: item.service, company_id: companyId, bid_id: bidId, agent_id: agent }, user_id: verifier, created_at: when })
     }
   }
 }

@@ -5,8 +5,11 @@ import { Link } from 'wouter'
 import { actorOf } from '../../../core/access/actor'
 import { asFailure } from '../../../core/api/client'
 import { $profile } from '../../../core/auth/model'
+import type { TFunction } from 'i18next'
 import { useT } from '../../../core/i18n/useT'
+import type { Profile } from '../../../core/auth/profile'
 import type { PageProps } from '../../../core/plugin/types'
+import type { Registry } from '../../../core/plugin/registry'
 import { useRuntime } from '../../../core/react/runtime'
 import { useResource } from '../../../core/react/useResource'
 import { Alert } from '../../../core/ui/Alert'
@@ -21,7 +24,7 @@ import { TextField } from '../../../core/ui/TextField'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
 import type { WorkflowHistoryEntry } from '../../../core/workflow/api'
 import type { Workflow } from '../../../core/workflow/types'
-import { leadsApi, showPhone, type Lead, type LeadDetails } from '../contract'
+import { leadsApi, showPhone, type Lead, type LeadAgent, type LeadConversion, type LeadDetails } from '../contract'
 import { CONVERT, leadWorkflow, type LeadStatusCode } from '../workflow'
 import { chatIdOf, Fields, LeadStatusBadge, Missing, Resource } from './common'
 import { SERVICE_CODES_FOR_TEXTS, statusName, useLeadFormat } from './format'
@@ -79,9 +82,7 @@ function LeadScreen({ chatId, id }: { chatId: number; id: number }) {
 
   return (
     <Resource state={state} reload={reload} testId="lead">
-      {({ user, lead, allowed, history }) => {
-        const companyHref = lead.company_id === null ? null : (registry.link('clients/company', { id: lead.company_id }) ?? `/clients/${lead.company_id}`)
-        const bidHref = lead.bid_id === null ? null : (registry.link('bids/bid', { id: lead.bid_id }) ?? `/bids/${lead.bid_id}`)
+      {({ user, lead, allowed, history, conversion }) => {
         return (
           <Stack gap="lg" data-testid="lead-page">
             <PageHeader
@@ -118,25 +119,7 @@ function LeadScreen({ chatId, id }: { chatId: number; id: number }) {
                 </Row>
               }
             />
-            {(companyHref || bidHref) && (
-              <div data-testid="lead-converted">
-              <Alert kind="success">
-                <Row gap="md" wrap>
-                  <span>{t('convert.done')}</span>
-                  {companyHref && (
-                    <Link href={companyHref} data-testid="lead-company-link">
-                      {t('convert.company', { id: lead.company_id })}
-                    </Link>
-                  )}
-                  {bidHref && (
-                    <Link href={bidHref} data-testid="lead-bid-link">
-                      {t('convert.bid', { id: lead.bid_id })}
-                    </Link>
-                  )}
-                </Row>
-              </Alert>
-              </div>
-            )}
+            {conversion && <Converted conversion={conversion} registry={registry} profile={profile} />}
             <Grid>
               <Stack gap="lg">
                 <Panel title={t('details.lead')}>
@@ -226,22 +209,105 @@ function History({ entries }: { entries: WorkflowHistoryEntry[] }) {
   )
 }
 
-/** The bid's service (the lead's when the bot knew it) and, when the chat user named none, the company's name. */
-function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () => void; onConvert: (body: { service_type: number; company_name?: string }) => Promise<void> }) {
+/**
+ * What the lead became: the company with its keeping agent and the bid draft. Each is a link only where the viewer
+ * may open it — its module's route access for the viewer's role, and for the bid the bids' own row scope too (a
+ * draft never submitted is the client's side's alone) — else plain text, so nobody follows a link into a 404.
+ */
+function Converted({ conversion, registry, profile }: { conversion: LeadConversion; registry: Registry; profile: Profile | null }) {
   const t = useT('leads')
+  const f = useLeadFormat()
+  const { company, bid, agent } = conversion
+  const companyHref = registry.link('clients/company', { id: company.id })
+  const bidHref = registry.link('bids/bid', { id: bid.id })
+  const opens = (href: string | null): href is string => href !== null && profile !== null && registry.canOpen(href, profile)
+  const companyText = t('convert.company', { name: company.name, id: company.id })
+  const bidText = t('convert.bid', { id: bid.id })
+  return (
+    <Panel title={t('convert.done')} data-testid="lead-converted">
+      <Fields>
+        <dt>{t('convert.companyLabel')}</dt>
+        <dd>
+          {opens(companyHref) ? (
+            <Link href={companyHref} data-testid="lead-company-link">
+              {companyText}
+            </Link>
+          ) : (
+            <span data-testid="lead-company-text">{companyText}</span>
+          )}
+        </dd>
+        <dt>{t('convert.bidLabel')}</dt>
+        <dd>
+          {bid.visible && opens(bidHref) ? (
+            <Link href={bidHref} data-testid="lead-bid-link">
+              {bidText}
+            </Link>
+          ) : (
+            <>
+              <span data-testid="lead-bid-text">{bidText}</span>
+              {!bid.visible && bid.status === 0 && <Meta>{t('convert.draftPrivate')}</Meta>}
+            </>
+          )}
+        </dd>
+        <dt>{t('convert.agent')}</dt>
+        <dd data-testid="lead-agent">{agent ? (agent.office ? t('convert.agentInOffice', { name: agent.name, office: agent.office }) : agent.name) : t('convert.noAgent')}</dd>
+        {conversion.converted_at && (
+          <>
+            <dt>{t('convert.convertedAt')}</dt>
+            <dd>
+              {f.instant(conversion.converted_at)}
+              {conversion.converted_by ? ` · ${conversion.converted_by.name}` : ''}
+            </dd>
+          </>
+        )}
+      </Fields>
+    </Panel>
+  )
+}
+
+/** "Сидорова Анна — Центральный офис": the agent as the select lists them. */
+function agentLabel(agent: LeadAgent, t: TFunction): string {
+  const name = agent.role === 35 ? t('convert.manager', { name: agent.name }) : agent.name
+  return t('convert.agentOption', { name, office: agent.office?.name ?? t('convert.noOffice') })
+}
+
+export interface ConvertBody {
+  agent_id: number
+  service_type: number
+  company_name?: string
+}
+
+/**
+ * The agent who will keep the new client (required: the active agents and their managers, with their offices), the
+ * bid's service (the lead's when the bot knew it) and, when the chat user named none, the company's name.
+ */
+export function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () => void; onConvert: (body: ConvertBody) => Promise<void> }) {
+  const t = useT('leads')
+  const [agents, reloadAgents] = useResource<LeadAgent[]>(leadsApi.agents)
+  const [agent, setAgent] = useState('')
   const [service, setService] = useState(lead.service === null ? '' : String(lead.service))
   const [name, setName] = useState('')
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [serviceError, setServiceError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const list = agents.data ?? []
+  const noAgents = agents.status === 'loaded' && list.length === 0
   async function submit() {
-    if (service === '') return setServiceError(t('validation:required'))
+    const missing: Record<string, string> = {}
+    if (agent === '') missing.agent_id = t('convert.chooseAgentError')
+    if (service === '') missing.service_type = t('validation:required')
+    setFieldErrors(missing)
+    if (Object.keys(missing).length > 0) return
     setPending(true)
     setError(null)
     try {
-      await onConvert({ service_type: Number(service), ...(lead.company || name.trim() === '' ? {} : { company_name: name.trim() }) })
+      await onConvert({ agent_id: Number(agent), service_type: Number(service), ...(lead.company || name.trim() === '' ? {} : { company_name: name.trim() }) })
     } catch (failure) {
-      setError(asFailure(failure).message ?? t('convert.failed'))
+      const f = asFailure(failure)
+      setFieldErrors(f.validation ?? {})
+      // Someone switched the agent off meanwhile: the list as it is now.
+      if (f.validation?.agent_id) reloadAgents()
+      setError(f.validation ? null : (f.message ?? t('convert.failed')))
       setPending(false)
     }
   }
@@ -257,7 +323,7 @@ function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () =
           <Button onPress={close} isDisabled={pending}>
             {t('convert.cancel')}
           </Button>
-          <Button variant="primary" isPending={pending} onPress={() => void submit()} data-testid="lead-convert-confirm">
+          <Button variant="primary" isPending={pending} isDisabled={noAgents} onPress={() => void submit()} data-testid="lead-convert-confirm">
             {t('convert.confirm')}
           </Button>
         </>
@@ -265,6 +331,34 @@ function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () =
     >
       <Stack>
         <Text>{t('convert.text')}</Text>
+        <SelectField
+          label={t('convert.agent')}
+          name="agent_id"
+          value={agent}
+          isRequired
+          isDisabled={agents.status === 'loading' && list.length === 0}
+          placeholder={agents.status === 'loading' && list.length === 0 ? t('convert.agentsLoading') : t('convert.chooseAgent')}
+          options={list.map(a => ({ value: String(a.id), label: agentLabel(a, t) }))}
+          onChange={value => {
+            setAgent(value)
+            setFieldErrors(({ agent_id: _, ...rest }) => rest)
+          }}
+          description={t('convert.agentHint')}
+          errorMessage={fieldErrors.agent_id ?? null}
+        />
+        {agents.status === 'failed' && (
+          <Alert
+            kind="error"
+            action={
+              <Button size="sm" onPress={reloadAgents}>
+                {t('details.retry')}
+              </Button>
+            }
+          >
+            {t('convert.agentsFailed')}
+          </Alert>
+        )}
+        {noAgents && <Alert kind="warning">{t('convert.noAgents')}</Alert>}
         <SelectField
           label={t('lead.service')}
           name="service_type"
@@ -274,11 +368,13 @@ function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () =
           options={SERVICE_CODES_FOR_TEXTS.map(code => ({ value: String(code), label: t(`service.${code}`) }))}
           onChange={value => {
             setService(value)
-            setServiceError(null)
+            setFieldErrors(({ service_type: _, ...rest }) => rest)
           }}
-          errorMessage={serviceError}
+          errorMessage={fieldErrors.service_type ?? null}
         />
-        {!lead.company && <TextField label={t('convert.companyName')} name="company_name" value={name} onChange={setName} description={t('convert.companyNameHint')} />}
+        {!lead.company && (
+          <TextField label={t('convert.companyName')} name="company_name" value={name} onChange={setName} description={t('convert.companyNameHint')} errorMessage={fieldErrors.company_name ?? null} />
+        )}
         {error && <Alert kind="error">{error}</Alert>}
       </Stack>
     </Dialog>

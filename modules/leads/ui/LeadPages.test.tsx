@@ -7,11 +7,11 @@ import { createI18n } from '../../../core/i18n/i18n'
 import { listTestRuntime, type SentRequest } from '../../../core/ui/list/testing'
 import bids from '../../bids/index'
 import clients from '../../clients/index'
-import type { ChatUser, Lead, LeadDetails } from '../contract'
+import type { ChatUser, Lead, LeadAgent, LeadConversion, LeadDetails } from '../contract'
 import ru from '../i18n/ru.json'
 import leads from '../index'
 import { leadAllowed } from '../workflow'
-import LeadPage from './LeadPage'
+import LeadPage, { ConvertDialog } from './LeadPage'
 import LeadUsersPage from './LeadUsersPage'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -95,13 +95,32 @@ describe('/leads-users', () => {
   })
 })
 
+const AGENTS: LeadAgent[] = [
+  { id: 30, name: 'Сидорова Анна', role: 30, office: { id: 1, name: 'Центральный офис' } },
+  { id: 35, name: 'Орлов Пётр', role: 35, office: { id: 1, name: 'Центральный офис' } },
+  { id: 31, name: 'Кузнецов Иван', role: 30, office: null },
+]
+
+const converted = (bidVisible: boolean): LeadConversion => ({
+  company: { id: 31, name: 'ООО «Карьер»' },
+  bid: { id: 42, status: bidVisible ? 1 : 0, visible: bidVisible },
+  agent: { id: 30, name: 'Сидорова Анна', office: 'Центральный офис' },
+  converted_at: '2026-11-01T11:00:00.000Z',
+  converted_by: { id: 1, name: 'Вера Проверкина' },
+})
+
 describe('/leads-users/{chat_id}/leads/{id}', () => {
-  it('verifies, then turns the lead into a client and a bid draft with links to both', async () => {
+  it('verifies, then turns the lead into a client and a bid draft kept by the chosen agent; the verifier gets no dead links', async () => {
     let current = lead()
+    let conversion: LeadConversion | null = null
     const answer = (req: SentRequest): unknown => {
+      if (req.path === 'v1/leads/agents') return AGENTS
       if (req.method === 'POST' && req.path.endsWith('/actions/verify')) current = { ...current, status: 1 }
-      if (req.method === 'POST' && req.path.endsWith('/actions/convert')) current = { ...current, company_id: 31, bid_id: 42 }
-      const details: LeadDetails = { user: user(55), lead: current, allowed: leadAllowed(current, actor(170)), history: [] }
+      if (req.method === 'POST' && req.path.endsWith('/actions/convert')) {
+        current = { ...current, company_id: 31, bid_id: 42 }
+        conversion = converted(false)
+      }
+      const details: LeadDetails = { user: user(55), lead: current, conversion, allowed: leadAllowed(current, actor(170)), history: [] }
       return details
     }
     const k = kit('/leads-users/55/leads/7', answer)
@@ -117,19 +136,43 @@ describe('/leads-users/{chat_id}/leads/{id}', () => {
     await u.click(screen.getByTestId('lead-convert'))
     const dialog = await screen.findByRole('dialog')
     expect((within(dialog).getByLabelText(/Услуга/) as HTMLSelectElement).value).toBe('8')
+    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
+    await waitFor(() => expect(within(agent).getAllByRole('option').map(o => o.textContent)).toContain('Сидорова Анна — Центральный офис'))
+    await u.selectOptions(agent, '30')
     await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
     await screen.findByTestId('lead-converted')
-    expect(k.sent.filter(r => r.method === 'POST').at(-1)).toMatchObject({ path: 'v1/leads-users/55/leads/7/actions/convert', body: { service_type: 8 } })
-    expect(screen.getByTestId('lead-company-link').getAttribute('href')).toBe('/clients/31')
-    expect(screen.getByTestId('lead-bid-link').getAttribute('href')).toBe('/bids/42')
+    expect(k.sent.filter(r => r.method === 'POST').at(-1)).toMatchObject({ path: 'v1/leads-users/55/leads/7/actions/convert', body: { service_type: 8, agent_id: 30 } })
+    // 170 opens neither /clients/{id} (agents and the administrator) nor a draft never submitted: names, no links.
+    expect(screen.queryByTestId('lead-company-link')).toBeNull()
+    expect(screen.queryByTestId('lead-bid-link')).toBeNull()
+    expect(screen.getByTestId('lead-company-text').textContent).toBe('ООО «Карьер» (№31)')
+    expect(screen.getByTestId('lead-bid-text').textContent).toBe('Заявка № 42')
+    expect(screen.getByTestId('lead-converted').textContent).toContain('здесь заявка откроется, когда агент отправит её на проверку')
+    expect(screen.getByTestId('lead-agent').textContent).toBe('Сидорова Анна, Центральный офис')
     expect(screen.queryByTestId('lead-convert')).toBeNull()
+  })
+
+  it('links the company and a submitted bid for the administrator, but not a draft', async () => {
+    let visible = false
+    const current = lead({ status: 1, company_id: 31, bid_id: 42 })
+    const answer = (): LeadDetails => ({ user: user(55), lead: current, conversion: converted(visible), allowed: [], history: [] })
+    const k = kit('/leads-users/55/leads/7', answer, 100 as Role)
+    render(k.wrap(<LeadPage params={{ chat_id: '55', id: '7' }} />))
+    await screen.findByTestId('lead-converted')
+    expect(screen.getByTestId('lead-company-link').getAttribute('href')).toBe('/clients/31')
+    expect(screen.queryByTestId('lead-bid-link')).toBeNull()
+    expect(screen.getByTestId('lead-bid-text').textContent).toBe('Заявка № 42')
+    visible = true
+    act(() => void k.runtime.bus.emit('socket/action', { action: 'updateLeads', data: {} }, 'socket'))
+    await waitFor(() => expect(screen.getByTestId('lead-bid-link').getAttribute('href')).toBe('/bids/42'))
+    expect(screen.getByTestId('lead-converted').textContent).not.toContain('откроется')
   })
 
   it('declining asks for the reason first', async () => {
     let current = lead()
     const answer = (req: SentRequest): unknown => {
       if (req.method === 'POST') current = { ...current, status: 5, decline_reason: (req.body as { reason: string }).reason }
-      return { user: user(55), lead: current, allowed: leadAllowed(current, actor(150)), history: [] } satisfies LeadDetails
+      return { user: user(55), lead: current, conversion: null, allowed: leadAllowed(current, actor(150)), history: [] } satisfies LeadDetails
     }
     const k = kit('/leads-users/55/leads/7', answer, 150 as Role)
     render(k.wrap(<LeadPage params={{ chat_id: '55', id: '7' }} />))
@@ -151,5 +194,69 @@ describe('/leads-users/{chat_id}/leads/{id}', () => {
     const k = kit('/leads-users/abc/leads/7', () => null)
     render(k.wrap(<LeadPage params={{ chat_id: 'abc', id: '7' }} />))
     await screen.findByTestId('lead-missing')
+  })
+})
+
+describe('the convert dialog', () => {
+  function open(answer: (req: SentRequest) => unknown, extra: Partial<Lead> = {}) {
+    const k = kit('/leads-users/55/leads/7', answer)
+    const onConvert = vi.fn<(body: unknown) => Promise<void>>(async () => {})
+    const onClose = vi.fn()
+    render(k.wrap(<ConvertDialog lead={lead({ status: 1, ...extra })} onClose={onClose} onConvert={onConvert} />))
+    return { k, onConvert, onClose }
+  }
+
+  it('lists the active agents with their offices and asks for one before anything is sent', async () => {
+    const { onConvert } = open(() => AGENTS, { company: null, service: null })
+    const dialog = await screen.findByRole('dialog')
+    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
+    await waitFor(() =>
+      expect(within(agent).getAllByRole('option').map(o => o.textContent)).toEqual([
+        'Выберите агента',
+        'Сидорова Анна — Центральный офис',
+        'Орлов Пётр (руководитель агентов) — Центральный офис',
+        'Кузнецов Иван — без офиса',
+      ]),
+    )
+    expect(agent.getAttribute('aria-required')).toBe('true')
+    const u = userEvent.setup()
+    await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    expect(onConvert).not.toHaveBeenCalled()
+    expect(agent.getAttribute('aria-invalid')).toBe('true')
+    expect(dialog.textContent).toContain('Выберите агента, который будет вести клиента')
+    await u.selectOptions(agent, '31')
+    await u.selectOptions(within(dialog).getByLabelText(/Услуга/), '5')
+    await u.type(within(dialog).getByLabelText(/Название компании/), ' ИП Иванов ')
+    await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    expect(onConvert).toHaveBeenCalledWith({ agent_id: 31, service_type: 5, company_name: 'ИП Иванов' })
+  })
+
+  it('a refused agent (switched off meanwhile) is shown at the field and the list is read again', async () => {
+    let calls = 0
+    const { onConvert } = open(() => {
+      calls += 1
+      return calls === 1 ? AGENTS : AGENTS.slice(1)
+    })
+    onConvert.mockRejectedValueOnce({ result: false, message: 'Ошибка ввода', validation: { agent_id: 'Выберите активного агента' } })
+    const dialog = await screen.findByRole('dialog')
+    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
+    await waitFor(() => expect(within(agent).getAllByRole('option')).toHaveLength(4))
+    const u = userEvent.setup()
+    await u.selectOptions(agent, '30')
+    await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    await waitFor(() => expect(dialog.textContent).toContain('Выберите активного агента'))
+    expect(agent.getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(calls).toBe(2))
+  })
+
+  it('says when the agents could not be loaded (retry) and when there are none (nothing to confirm)', async () => {
+    let reply: unknown = { result: false, message: 'Нет связи' }
+    open(() => reply)
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(dialog.textContent).toContain('Не удалось загрузить список агентов'))
+    reply = []
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Повторить' }))
+    await waitFor(() => expect(dialog.textContent).toContain('Нет активных агентов: клиента некому передать'))
+    expect(within(dialog).getByRole('button', { name: 'Создать' }).hasAttribute('disabled') || within(dialog).getByRole('button', { name: 'Создать' }).getAttribute('aria-disabled') === 'true').toBe(true)
   })
 })
