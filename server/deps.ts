@@ -3,6 +3,7 @@ import type { SessionStore } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { LimitStore } from './limits/store'
 import type { SmsProvider } from './sms/provider'
 import type { SocketHub } from './socket/hub'
 import type { TicketStore } from './socket/tickets'
@@ -12,6 +13,8 @@ export interface ServerDeps {
   db: Db
   config: Config
   clock: Clock
+  /** Rate-limit windows every node shares (`limits.counter(scope, limit).hit(key)`). */
+  limits: LimitStore
   sms: SmsProvider
   hub: SocketHub
   sessions: SessionStore
