@@ -61,6 +61,8 @@ const TASK_1 = { allow: ['0030', 'agentManager', 'admin'], notFound: ['client', 
 /** 'METHOD /api/v1/path' as the server registers it → who may call it. */
 export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/health': 'public',
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'POST /api/v1/users/sign-in': 'public',
   'GET /api/v1/users/get-sign-code': 'public',
   'POST /api/v1/users/register': 'public',
