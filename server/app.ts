@@ -14,6 +14,8 @@ import { createJobQueue } from './jobs/queue'
 import { feedbackRoute } from './feedback/routes'
 import { healthRoute, probeRoutes } from './health/route'
 import { createLimitStore, fastifyStoreOf } from './limits/store'
+import { fileStorageOf } from './files'
+import type { FileStorage } from './files/storage'
 import { frameworkError, installErrorHandler } from './http/error-handler'
 import { installSecurityHeaders } from './http/security'
 import { installStatic } from './http/static'
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   broadcaster?: Broadcaster
   /** The password hasher (default: scrypt at SCRYPT_N with the PASSWORD_HASH_* queue); tests pass one to watch its queue. */
   passwords?: PasswordHasher
+  /** Uploaded files (default: FILE_STORAGE's driver). */
+  files?: FileStorage
   /** The modules' server halves; the composition root (server/main.ts) passes app/server-modules.ts. */
   modules?: readonly ServerModule[]
 }
@@ -85,6 +89,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     config,
     clock,
     limits: createLimitStore(db, clock),
+    files: options.files ?? fileStorageOf(config, db, clock),
     hub,
     sessions,
     sms: options.sms ?? createOutboxSms(db, clock, config.smsLogFile, () => smsSender),

@@ -3,6 +3,7 @@ import type { SessionStore } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { FileStorage } from './files/storage'
 import type { LimitStore } from './limits/store'
 import type { SmsProvider } from './sms/provider'
 import type { SocketHub } from './socket/hub'
@@ -20,4 +21,6 @@ export interface ServerDeps {
   sessions: SessionStore
   passwords: PasswordHasher
   tickets: TicketStore
+  /** Uploaded files, in the configured driver (FILE_STORAGE: this node's disk, or the Postgres server). */
+  files: FileStorage
 }
