@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, launchBrowser, newSession, signInAndWait } from './support/browser'
-import { freePort, REPO_ROOT, startServer, tmpRoot, type RunningServer } from './support/server'
+import { startNginx, type RunningNginx } from './support/nginx'
+import { freePort, REPO_ROOT, startServer, type RunningServer } from './support/server'
 
 /**
  * Issue 15: the cabinet behind Debian's nginx (deploy/nginx/cabinet.conf, the committed file with its ports and
@@ -13,14 +13,13 @@ import { freePort, REPO_ROOT, startServer, tmpRoot, type RunningServer } from '.
  * scripts/e2e.sh installs nginx-light when it is missing (scripts/ensure-nginx.sh).
  */
 const base = process.env.TEST_DATABASE_URL
-const NGINX = '/usr/sbin/nginx'
 const database = `e2e_proxy_${process.pid}_${Date.now()}`
 const ADMIN = '+7 (700) 100-01-00'
 const CLIENT = '+7 (700) 100-00-10'
 
 let a: RunningServer | undefined
 let b: RunningServer | undefined
-let nginx: ChildProcess | undefined
+let nginx: RunningNginx | undefined
 let proxy = ''
 
 function urlOf(name: string): string {
@@ -37,31 +36,6 @@ async function admin(sql: string) {
   } finally {
     await client.end()
   }
-}
-
-/** The committed site file with this run's nodes, port and build substituted on its marked lines. */
-function nginxConfig(dir: string, port: number, nodes: number[]): string {
-  const site = readFileSync(join(REPO_ROOT, 'deploy/nginx/cabinet.conf'), 'utf8')
-    .replace(/server 127\.0\.0\.1:8081 /, `server 127.0.0.1:${nodes[0]} `)
-    .replace(/server 127\.0\.0\.1:8082 /, `server 127.0.0.1:${nodes[1]} `)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-    .replace(/root \/srv\/cabinet\/dist;/, `root ${join(REPO_ROOT, 'dist')};`)
-  writeFileSync(join(dir, 'cabinet.conf'), site)
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true })
-  const main = `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  include ${dir}/cabinet.conf;
-}
-`
-  writeFileSync(join(dir, 'nginx.conf'), main)
-  return join(dir, 'nginx.conf')
 }
 
 async function waitReady(url: string, timeoutMs = 20_000): Promise<void> {
@@ -91,8 +65,10 @@ const feedback = (at: string, token: string, message: string) =>
 describe.skipIf(!base)('the cabinet behind nginx: two nodes, one Postgres (TEST_DATABASE_URL)', () => {
   beforeAll(async () => {
     await admin(`create database ${database}`)
-    const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()]
-    proxy = `http://127.0.0.1:${proxyPort}`
+    const [portA, portB] = [await freePort(), await freePort()]
+    // The proxy's address is known before it starts: the nodes put it in the socket URL (PUBLIC_URL).
+    nginx = await startNginx([portA, portB])
+    proxy = nginx.url
     const env = {
       DATABASE_URL: urlOf(database),
       FILE_STORAGE: 'postgres',
@@ -104,12 +80,10 @@ describe.skipIf(!base)('the cabinet behind nginx: two nodes, one Postgres (TEST_
     }
     a = await startServer({ port: portA, env: { ...env, SEED: 'always' } })
     b = await startServer({ port: portB, env: { ...env, SEED: 'never' } })
-    const dir = mkdtempSync(join(tmpRoot(), 'nginx-'))
-    nginx = spawn(NGINX, ['-c', nginxConfig(dir, proxyPort, [portA, portB]), '-p', dir], { stdio: 'inherit', detached: true })
     await waitReady(`${proxy}/readyz`)
   }, 120_000)
   afterAll(async () => {
-    if (nginx?.pid) process.kill(-nginx.pid, 'SIGTERM')
+    await nginx?.stop()
     await b?.destroy()
     await a?.destroy()
     await admin(`drop database if exists ${database} with (force)`).catch(() => undefined)
