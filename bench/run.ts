@@ -28,6 +28,8 @@
  *  11. Issue 13 §6: the job queue on two nodes sharing a Postgres scratch database — due time → run delay of 1 000
  *      jobs spread over 20 s, jobs/s of a 5 000-job burst, and 1 000 real task reminders due at one minute, due moment →
  *      the bell's push on the user's socket (bench/jobs.ts). --jobs-only: that alone, no build.
+ *  12. Issue 15 (bench/proxy.ts): behind nginx on Postgres, one node vs two: the company list and a 5 MB upload +
+ *      download through the proxy, req/s and the ratio. --proxy-only: build, then that alone.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
@@ -38,6 +40,7 @@ import { BID_PAGES, TENDER_PAGES, reportPageChunks } from './pagechunks'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
 import { reportJobs } from './jobs'
+import { reportProxy } from './proxy'
 import { reportLighthouse } from './lighthouse'
 import { reportNotifications } from './notifications'
 import { reportTenderSearch } from './tendersearch'
@@ -414,6 +417,10 @@ async function main(): Promise<void> {
     await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
     return
   }
+  if (args.has('--proxy-only')) {
+    await reportProxy({ seconds: SECONDS, concurrency: CONCURRENCY })
+    return
+  }
   reportSizes()
   reportPageChunks(DIST, "Bids pages'", BID_PAGES)
   reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
@@ -442,6 +449,7 @@ async function main(): Promise<void> {
     if (latency) console.log(formatLatency(latency))
   }
   if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
+  if (!args.has('--no-server')) await reportProxy({ seconds: SECONDS, concurrency: CONCURRENCY })
   if (!args.has('--no-server')) reportBidLists()
   if (!args.has('--no-server')) reportTenderRegistry()
   if (!args.has('--no-server')) await reportTenderTyping()
