@@ -157,7 +157,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     { prefix: '/api/v1' },
   )
   // /healthz and /readyz at the root, for the proxy and orchestrators (server/health/route.ts).
-  probeRoutes(app, deps, options.modules ?? [])
+  app.register(async root => probeRoutes(root, deps, options.modules ?? []))
   registerModules(app, options.modules ?? [], deps)
   installStatic(app, config.staticDir)
   // Idle and absolute expiry have no event: each node checks its sockets' sessions now and then.
