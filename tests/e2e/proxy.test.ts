@@ -38,6 +38,16 @@ async function admin(sql: string) {
   }
 }
 
+/** The times of the socket upgrades a node logged (its request log: `GET /api/v1/socket?ticket=…`). */
+function upgrades(node: RunningServer): number[] {
+  return node
+    .log()
+    .split('\n')
+    .filter(line => line.includes('"url":"/api/v1/socket?'))
+    .map(line => (JSON.parse(line) as { time: number }).time)
+}
+const lastUpgrade = (node: RunningServer) => Math.max(0, ...upgrades(node))
+
 async function waitReady(url: string, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs
   for (;;) {
@@ -156,11 +166,15 @@ describe.skipIf(!base)('the cabinet behind nginx: two nodes, one Postgres (TEST_
 
       // Stop the node holding the socket (its log has the upgrade), mid-session; a message sent at once on the
       // other node arrives when the socket resumes there through the proxy (the missed message is replayed).
-      const holder = a!.log().includes('/api/v1/socket') ? a! : b!
+      const holder = lastUpgrade(a!) > lastUpgrade(b!) ? a! : b!
       const other = holder === a ? b! : a!
+      expect(lastUpgrade(holder)).toBeGreaterThan(0)
+      const upgradesBefore = upgrades(other).length
       await holder.stop(15_000)
       expect((await feedback(other.url, client, 'Пока узел остановлен')).status).toBe(200)
       await expect.poll(count, { timeout: 30_000, interval: 200 }).toBe(before + 3)
+      // The socket did resume on the other node.
+      expect(upgrades(other).length).toBeGreaterThan(upgradesBefore)
       await bell.click()
       await expect.poll(() => session.page.locator('[data-testid="bell-list"]').innerText()).toContain('Пока узел остановлен')
       // The session goes on: pages still load through the proxy (the session lives in Postgres).
