@@ -30,6 +30,8 @@
  *      the bell's push on the user's socket (bench/jobs.ts). --jobs-only: that alone, no build.
  *  12. Issue 14 §2: the split pages' chunks (goal ≤ 40 KB gz each) and the payment schedule of a 360-month daily-payout
  *      bid (bench/split-schedule.ts). --split-only: build, the chunks, the schedule.
+ *  13. Issue 15 (bench/proxy.ts): behind nginx on Postgres, one node vs two: the company list and a 5 MB upload +
+ *      download through the proxy, req/s and the ratio. --proxy-only: build, then that alone.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
@@ -41,6 +43,7 @@ import { reportSplitSchedule } from './split-schedule'
 import { reportSignedInFirstLoads } from './firstload'
 import { reportHardening } from './hardening'
 import { reportJobs } from './jobs'
+import { reportProxy } from './proxy'
 import { reportLighthouse } from './lighthouse'
 import { reportNotifications } from './notifications'
 import { reportTenderSearch } from './tendersearch'
@@ -422,6 +425,10 @@ async function main(): Promise<void> {
     await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
     return
   }
+  if (args.has('--proxy-only')) {
+    await reportProxy({ seconds: SECONDS, concurrency: CONCURRENCY })
+    return
+  }
   reportSizes()
   reportPageChunks(DIST, "Bids pages'", BID_PAGES)
   reportPageChunks(DIST, "Tenders pages'", TENDER_PAGES)
@@ -452,6 +459,7 @@ async function main(): Promise<void> {
     if (latency) console.log(formatLatency(latency))
   }
   if (!args.has('--no-server')) await reportHardening({ seconds: SECONDS, concurrency: CONCURRENCY })
+  if (!args.has('--no-server')) await reportProxy({ seconds: SECONDS, concurrency: CONCURRENCY })
   if (!args.has('--no-server')) reportBidLists()
   if (!args.has('--no-server')) reportTenderRegistry()
   if (!args.has('--no-server')) await reportTenderTyping()

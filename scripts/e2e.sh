@@ -10,6 +10,7 @@ ROOT="$PWD"
 
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-poppler.sh
+bash scripts/ensure-nginx.sh
 
 echo "--- vite build"
 npx vite build

@@ -12,7 +12,10 @@ import { createExtensions } from './extensions'
 import type { ServerDeps } from './deps'
 import { createJobQueue } from './jobs/queue'
 import { feedbackRoute } from './feedback/routes'
-import { healthRoute } from './health/route'
+import { healthRoute, probeRoutes } from './health/route'
+import { createLimitStore, fastifyStoreOf } from './limits/store'
+import { fileStorageOf } from './files'
+import type { FileStorage } from './files/storage'
 import { frameworkError, installErrorHandler } from './http/error-handler'
 import { installSecurityHeaders } from './http/security'
 import { installStatic } from './http/static'
@@ -40,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Real-time pushes for routes, modules and tests: `app.hub.send(userIds, message)`. */
     hub: SocketHub
+    /** `shuttingDown` is set once a graceful shutdown starts (readiness fails from then on). */
+    lifecycle: { shuttingDown: boolean }
   }
 }
 
@@ -53,6 +58,8 @@ export interface BuildAppOptions {
   broadcaster?: Broadcaster
   /** The password hasher (default: scrypt at SCRYPT_N with the PASSWORD_HASH_* queue); tests pass one to watch its queue. */
   passwords?: PasswordHasher
+  /** Uploaded files (default: FILE_STORAGE's driver). */
+  files?: FileStorage
   /** The modules' server halves; the composition root (server/main.ts) passes app/server-modules.ts. */
   modules?: readonly ServerModule[]
 }
@@ -81,6 +88,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     db,
     config,
     clock,
+    limits: createLimitStore(db, clock),
+    files: options.files ?? fileStorageOf(config, db, clock),
     hub,
     sessions,
     sms: options.sms ?? createOutboxSms(db, clock, config.smsLogFile, () => smsSender),
@@ -102,6 +111,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   })
   app.decorate('hub', hub)
+  app.decorate('limits', deps.limits)
+  // Set by the graceful shutdown (server/shutdown.ts): /readyz then answers 503 so the proxy stops sending here.
+  app.decorate('lifecycle', { shuttingDown: false })
   // Contributors to core routes (completeness, profile fields) that modules add; see extensions.ts.
   const extensions = createExtensions()
   app.decorate('extensions', extensions)
@@ -122,7 +134,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onReady', () => jobQueue.start())
   installErrorHandler(app)
   installAuth(app, sessions)
-  app.register(fastifyRateLimit, { global: false })
+  // Route limits (`config: { rateLimit }`) count in the database, so every node behind the proxy shares them.
+  app.register(fastifyRateLimit, { global: false, store: fastifyStoreOf(deps.limits, clock) })
   app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
   installSecurityHeaders(app)
 
@@ -143,6 +156,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
     { prefix: '/api/v1' },
   )
+  // /healthz and /readyz at the root, for the proxy and orchestrators (server/health/route.ts).
+  app.register(async root => probeRoutes(root, deps, options.modules ?? []))
   registerModules(app, options.modules ?? [], deps)
   installStatic(app, config.staticDir)
   // Idle and absolute expiry have no event: each node checks its sockets' sessions now and then.

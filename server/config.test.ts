@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig, rateLimit } from './config'
 
 it('has the documented defaults', () => {
@@ -99,4 +99,13 @@ it('reads the SMS gateway (none by default) and refuses a half-done or malformed
   expect(() => loadConfig({ SMS_HTTP_URL: 'not a url' })).toThrow(/SMS_HTTP_URL/)
   expect(() => loadConfig({ SMS_HTTP_TOKEN: 't0k' })).toThrow(/SMS_HTTP_URL/)
   expect(() => loadConfig({ SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_TIMEOUT_MS: 'soon' })).toThrow(/SMS_HTTP_TIMEOUT_MS/)
+})
+
+describe('FILE_STORAGE', () => {
+  it('is disk by default, postgres only with a Postgres server, and nothing else', () => {
+    expect(loadConfig({}).fileStorage).toBe('disk')
+    expect(loadConfig({ FILE_STORAGE: 'postgres', DATABASE_URL: 'postgres://u@h/db' }).fileStorage).toBe('postgres')
+    expect(() => loadConfig({ FILE_STORAGE: 'postgres' })).toThrow(/needs DATABASE_URL/)
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/disk or postgres/)
+  })
 })

@@ -89,7 +89,11 @@ export interface Config {
   feedbackDigestMs: number
   /** SHUTDOWN_TIMEOUT_MS: a graceful shutdown (server/shutdown.ts) that takes longer exits non-zero. */
   shutdownTimeoutMs: number
+  /** FILE_STORAGE: uploaded files on this node's disk (`disk`, DATA_DIR/files) or in the Postgres server (`postgres`). */
+  fileStorage: FileStorageKind
 }
+
+export type FileStorageKind = 'disk' | 'postgres'
 
 /** An HTTP SMS gateway: POST JSON `{ to, text, from }` with `Authorization: Bearer <token>`; any 2xx is sent. */
 export interface SmsHttpConfig {
@@ -153,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     feedbackRateLimit: rateLimit(env.FEEDBACK_RATE_LIMIT || '10/hour', 'FEEDBACK_RATE_LIMIT'),
     feedbackDigestMs: int(env, 'FEEDBACK_DIGEST_MS', 10 * 60_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    fileStorage: fileStorage(env),
   }
 }
 
@@ -234,6 +239,14 @@ export function rateLimit(raw: string, name = 'SIGNIN_RATE_LIMIT'): RateLimit {
   if (!match) throw new Error(`${name} must look like 10/min, got "${raw}"`)
   const unitMs = { s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000, hour: 3_600_000 }[match[3] ?? 'min'] ?? 60_000
   return { max: Number(match[1]), windowMs: Number(match[2] || 1) * unitMs }
+}
+
+function fileStorage(env: Env): FileStorageKind {
+  const raw = env.FILE_STORAGE || 'disk'
+  if (raw !== 'disk' && raw !== 'postgres') throw new Error(`FILE_STORAGE must be disk or postgres, got "${raw}"`)
+  // Files in the database are for several nodes sharing a Postgres server; the embedded one has a disk of its own.
+  if (raw === 'postgres' && !env.DATABASE_URL) throw new Error('FILE_STORAGE=postgres needs DATABASE_URL (a Postgres server)')
+  return raw
 }
 
 function seedMode(raw: string | undefined): SeedMode {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const janitor = setInterval(() => {
     purgeDeadSessions(handle.db, systemClock, config.sessionIdleMs).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'))
     pruneSocketOutbox(handle.db, systemClock).catch((err: unknown) => app.log.warn({ err }, 'socket outbox prune failed'))
+    app.limits.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'))
   }, JANITOR_INTERVAL_MS)
   janitor.unref()
 

@@ -78,6 +78,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
   async function run(signal: string): Promise<void> {
     if (shuttingDown) return
     shuttingDown = true
+    app.lifecycle.shuttingDown = true
     const started = Date.now()
     const requestsAtSignal = inFlight
     app.log.info(`${signal}: shutting down (requests in flight ${requestsAtSignal}, deadline ${options.deadlineMs} ms)`)

@@ -82,6 +82,8 @@ const SPLIT_BID_1 = { allow: ['callCenter', 'verifier', 'admin'] } as const
 /** 'METHOD /api/v1/path' as the server registers it → who may call it. */
 export const AUTHZ_MATRIX: Readonly<Record<string, Expectation>> = {
   'GET /api/v1/health': 'public',
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'POST /api/v1/users/sign-in': 'public',
   'GET /api/v1/users/get-sign-code': 'public',
   'POST /api/v1/users/register': 'public',

@@ -2,9 +2,21 @@ import type { FastifyRequest } from 'fastify'
 import type { Clock } from '../clock'
 import type { RateLimit } from '../config'
 import { ApiError } from '../http/errors'
+import type { LimitStore } from '../limits/store'
 
-/** A fixed-window counter per key, on the server's clock (tests move it). In memory per node, like perIpAndPhone. */
-export interface WindowCounter {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rate-limit windows shared by every node (server/limits/store.ts). */
+    limits: LimitStore
+  }
+}
+
+/**
+ * A fixed-window counter per key kept in this process's memory. The server's own limits count in the shared store
+ * (`app.limits.counter(scope, limit)`, server/limits/store.ts) so they hold across nodes; this one stays for a
+ * counter that is only ever one node's.
+ */
+export interface LocalWindowCounter {
   /** Counts one use of `key`; null when allowed, else the milliseconds until the window ends. */
   hit(key: string): number | null
 }
@@ -12,7 +24,7 @@ export interface WindowCounter {
 /** Past this many keys the expired windows are dropped, so a flood of addresses cannot grow the map for good. */
 const SWEEP_AT = 10_000
 
-export function createWindowCounter(limit: RateLimit, clock: Clock): WindowCounter {
+export function createWindowCounter(limit: RateLimit, clock: Clock): LocalWindowCounter {
   const windows = new Map<string, { start: number; count: number }>()
   return {
     hit(key) {
@@ -55,12 +67,14 @@ export const tooManyRequests = (retryAfterMs: number) => new ApiError(429, 'tooM
 /**
  * A preHandler counting every request of a route per client address, whatever phone it names: one address
  * trying many phones (password spraying, SMS pumping) is stopped here, while perIpAndPhone stops many guesses
- * at one phone. Answers 429 with the envelope and Retry-After.
+ * at one phone. Answers 429 with the envelope and Retry-After. Counted in the shared store, so it holds across nodes;
+ * routes that share one budget pass the same `scope`.
  */
-export function perAddress(limit: RateLimit, clock: Clock) {
-  const counter = createWindowCounter(limit, clock)
+export function perAddress(limit: RateLimit, _clock?: Clock, scope?: string) {
+  // Counted in the shared store (every node agrees), in the route's own scope unless several routes name one.
   return async (request: FastifyRequest): Promise<void> => {
-    const wait = counter.hit(addressKey(request.ip))
+    const name = `address:${scope ?? `${request.routeOptions.method} ${request.routeOptions.url}`}`
+    const wait = await request.server.limits.counter(name, limit).hit(addressKey(request.ip))
     if (wait !== null) throw tooManyRequests(wait)
   }
 }

@@ -15,7 +15,7 @@ function phoneOf(body: unknown): string {
  * Route config for endpoints that guess or spend secrets (sign-in, restore, register): counted per client
  * IP and phone. It runs at preHandler because the phone is in the body, which is not parsed at onRequest.
  * Many phones from one address are stopped by perAddress (address-limit.ts), which these routes use as well.
- * In memory per node; a shared store can come with multi-node deployments.
+ * Counted in the database (server/limits/store.ts, the plugin's store), so it holds across nodes.
  */
 export function perIpAndPhone(limit: RateLimit): RateLimitOptions {
   return {

@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { REPO_ROOT } from '../config'
 import type { ServerModule } from '../module'
-import type { DbHandle } from './client'
+import type { Db, DbHandle } from './client'
 
 export const MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'drizzle')
 
@@ -15,7 +17,7 @@ export const MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'drizzle')
  */
 function migrationSets(modules: readonly ServerModule[]) {
   return [
-    { migrationsFolder: MIGRATIONS_FOLDER },
+    { migrationsFolder: MIGRATIONS_FOLDER } as { migrationsFolder: string; migrationsTable?: string },
     ...modules
       .filter(m => m.migrations)
       .map(m => ({ migrationsFolder: m.migrations!, migrationsTable: `__drizzle_migrations_${m.id.replace(/\W/g, '_')}` })),
@@ -45,4 +47,38 @@ export async function migrateDb(handle: DbHandle, modules: readonly ServerModule
   } finally {
     client.release()
   }
+}
+
+/**
+ * Migrations of this build not yet applied to the database (readiness, server/health/route.ts): per journal, the
+ * entries of its `meta/_journal.json` past the rows of its table in the `drizzle` schema.
+ */
+export async function pendingMigrations(db: Db, modules: readonly ServerModule[]): Promise<number> {
+  let pending = 0
+  for (const set of migrationSets(modules)) {
+    const expected = journalLength(set.migrationsFolder)
+    const table = set.migrationsTable ?? '__drizzle_migrations'
+    let applied = 0
+    try {
+      // node-postgres and PGlite both answer `execute` with `{ rows }`.
+      const result = (await db.execute(sql`select count(*)::int as n from drizzle.${sql.identifier(table)}`)) as unknown as { rows: { n: number | string }[] }
+      applied = Number(result.rows[0]?.n ?? 0)
+    } catch {
+      applied = 0
+    }
+    pending += Math.max(0, expected - applied)
+  }
+  return pending
+}
+
+const journals = new Map<string, number>()
+
+function journalLength(folder: string): number {
+  let length = journals.get(folder)
+  if (length === undefined) {
+    const journal = JSON.parse(readFileSync(resolve(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+    length = journal.entries.length
+    journals.set(folder, length)
+  }
+  return length
 }

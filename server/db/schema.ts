@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import type { SocketMessage } from '../../core/socket/message'
 
 /**
@@ -258,4 +258,47 @@ export const jobs = pgTable(
     finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   t => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.status, t.run_at)],
+)
+
+/**
+ * Rate-limit windows shared by every node (server/limits): one row per counted key (`<scope>|<key>`), a fixed
+ * window from the first hit; each hit is one UPSERT that starts a new window once `reset_at` has passed.
+ * Expired rows are swept by the janitor.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  t => [index('rate_limits_reset_idx').on(t.reset_at)],
+)
+
+/**
+ * Uploaded files kept in Postgres (FILE_STORAGE=postgres, server/files/postgres.ts): a file is its `stored_files`
+ * row plus chunks of at most 256 KB, written and read one chunk at a time, so no node ever holds a whole file.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  size: integer('size').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  /** Null while the chunks are being written: an unfinished upload is no file (the sweep removes it). */
+  completed_at: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/** Raw bytes; node-postgres reads a Buffer, PGlite a Uint8Array (server/files/postgres.ts makes both a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  t => [primaryKey({ columns: [t.key, t.seq] })],
 )

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, lt, lte, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { phoneDigits, registerCodeRequest, SMS_CODE_LENGTH } from '../../core/validation'
-import { createWindowCounter, perAddress, tooManyRequests } from '../auth/address-limit'
+import { perAddress, tooManyRequests } from '../auth/address-limit'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { registrationCodes } from '../db/schema'
 import type { ServerDeps } from '../deps'
@@ -39,7 +39,7 @@ export function generateCode(): string {
  * phone on the server's clock, answered 429 with Retry-After; each new code replaces the last one.
  */
 export function registrationCodeRoute(app: FastifyInstance, deps: ServerDeps): void {
-  const smsPerPhone = createWindowCounter(deps.config.registerSmsPerPhone, deps.clock)
+  const smsPerPhone = app.limits.counter('sms:register', deps.config.registerSmsPerPhone)
   const limits = { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.registerCodeAddressRateLimit, deps.clock) }
 
   app.post('/users/register/code', limits, async request => {
@@ -50,7 +50,7 @@ export function registrationCodeRoute(app: FastifyInstance, deps: ServerDeps): v
     const now = deps.clock.now()
     const [last] = await deps.db.select({ sent_at: registrationCodes.sent_at }).from(registrationCodes).where(eq(registrationCodes.phone, phone))
     if (last && now - last.sent_at.getTime() < CODE_RESEND_MS) throw resendTooSoon(last.sent_at.getTime() + CODE_RESEND_MS - now)
-    const wait = smsPerPhone.hit(phone)
+    const wait = await smsPerPhone.hit(phone)
     if (wait !== null) throw tooManyRequests(wait)
 
     const code = generateCode()

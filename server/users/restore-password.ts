@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { phoneDigits, restorePasswordForm } from '../../core/validation'
-import { createWindowCounter, perAddress } from '../auth/address-limit'
+import { perAddress } from '../auth/address-limit'
 import { perIpAndPhone } from '../auth/rate-limit'
 import { users } from '../db/schema'
 import type { ServerDeps } from '../deps'
@@ -36,7 +36,7 @@ export function sameName(a: string, b: string): boolean {
  * Per address the requests are limited with 429 (SMS pumping); that counts every request, matched or not.
  */
 export function restorePasswordRoute(app: FastifyInstance, deps: ServerDeps): void {
-  const smsPerPhone = createWindowCounter(deps.config.restoreSmsPerPhone, deps.clock)
+  const smsPerPhone = app.limits.counter('sms:restore', deps.config.restoreSmsPerPhone)
   const limits = { config: { rateLimit: perIpAndPhone(deps.config.signInRateLimit) }, preHandler: perAddress(deps.config.restoreAddressRateLimit, deps.clock) }
 
   app.post('/users/restore-password', limits, async request => {
@@ -46,7 +46,7 @@ export function restorePasswordRoute(app: FastifyInstance, deps: ServerDeps): vo
     const password = generatePassword()
     const pending_password_hash = await deps.passwords.hash(password, request.ip)
 
-    if (user && sameName(user.full_name, form.full_name) && smsPerPhone.hit(user.phone) === null) {
+    if (user && sameName(user.full_name, form.full_name) && (await smsPerPhone.hit(user.phone)) === null) {
       // Stored before the SMS goes: an SMS whose password was never stored would be worse than one never sent.
       const pending_password_expires_at = new Date(deps.clock.now() + deps.config.restorePendingMs)
       await deps.db.update(users).set({ pending_password_hash, pending_password_expires_at }).where(eq(users.id, user.id))

@@ -9,9 +9,11 @@ import type { Db } from '../../server/db/client'
  *   outcome (a refused unsubscribe link is checked against the key it creates).
  * - `feedback_mail`: the support digest's timer (every 60 s of real time) marks support messages mailed, whatever
  *   request happens to be in flight; a fuzz run longer than a minute meets it.
- * The rate limiter keeps its counters in memory, and the server writes its log to stdout, not to a table.
+ * - `rate_limits`: the shared rate-limit windows (server/limits/store.ts) count every request of a limited route,
+ *   refused ones included (that is their purpose).
+ * The server writes its log to stdout, not to a table.
  */
-export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['sessions', 'socket_seq', 'notification_secrets', 'clients_secrets', 'bid_secrets', 'feedback_mail'])
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['sessions', 'socket_seq', 'notification_secrets', 'clients_secrets', 'bid_secrets', 'feedback_mail', 'rate_limits'])
 
 /** The public tables whose data is fingerprinted (every one but the volatile ones), by name. */
 export async function dataTables(db: Db): Promise<string[]> {

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import fastifyMultipart from '@fastify/multipart'
@@ -16,7 +15,6 @@ import {
   companyDocuments,
   companyFiles,
   contentDisposition,
-  createDiskStorage,
   detectFileType,
   fileNameFor,
   licences,
@@ -174,7 +172,7 @@ export async function bidDocumentRoutes(app: FastifyInstance, deps: ServerDeps, 
   const env = options.env ?? process.env
   const maxFileBytes = options.maxFileBytes ?? megabytes(env, 'CLIENT_FILE_MAX_MB', 20)
   const quotaBytes = options.storageQuotaBytes ?? megabytes(env, 'CLIENT_STORAGE_QUOTA_MB', 200)
-  const storage = withSamples(options.storage ? options.storage(deps) : createDiskStorage(join(deps.config.dataDir, 'files')))
+  const storage = withSamples(options.storage ? options.storage(deps) : deps.files)
   const bidsWhere = options.bidsWhere ?? scopedBidsWhere
   const changed = (bidId: number) => options.onChanged?.(bidId).catch(() => {})
   const { db, clock } = deps

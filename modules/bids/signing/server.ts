@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { formatPhone, phoneDigits, SMS_CODE_LENGTH } from '../../../core/validation'
-import { createWindowCounter, perAddress, tooManyRequests } from '../../../server/auth/address-limit'
+import { perAddress, tooManyRequests } from '../../../server/auth/address-limit'
 import { currentActor } from '../../../server/auth/require-user'
 import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
@@ -194,7 +194,7 @@ export function bidLinkRoutes(app: FastifyInstance, deps: ServerDeps, host: BidL
 
   const alreadySigned = () => bidsError(409, 'signAlreadySigned')
 
-  const smsPerPhone = createWindowCounter(config.registerSmsPerPhone, clock)
+  const smsPerPhone = app.limits.counter('sms:bids.sign', config.registerSmsPerPhone)
   const codeLimits = { ...open, preHandler: perAddress(config.registerCodeAddressRateLimit, clock) }
 
   app.post('/sign/:hash/code', codeLimits, async request => {
@@ -204,7 +204,7 @@ export function bidLinkRoutes(app: FastifyInstance, deps: ServerDeps, host: BidL
     const at = now()
     const wait = resendAfter(row)
     if (wait > 0) throw new ApiError(429, 'codeResendWait', { params: { seconds: wait }, retryAfterSeconds: wait })
-    const limited = smsPerPhone.hit(row.phone)
+    const limited = await smsPerPhone.hit(row.phone)
     if (limited !== null) throw tooManyRequests(limited)
 
     const code = generateCode()
@@ -228,7 +228,7 @@ export function bidLinkRoutes(app: FastifyInstance, deps: ServerDeps, host: BidL
     return ok<SignCodeSent>({ resend_after_seconds: SIGN_CODE_RESEND_SECONDS, expires_in_seconds: Math.round(config.registerCodeTtlMs / 1000) })
   })
 
-  const signLimits = { ...open, preHandler: perAddress(config.registerRateLimit, clock) }
+  const signLimits = { ...open, preHandler: perAddress(config.registerRateLimit, clock, 'bids.sign') }
 
   /** The frozen documents still there with the bytes they had: a changed document needs a new link. */
   async function documentsUnchanged(row: SigningRow): Promise<void> {

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyMultipart from '@fastify/multipart'
 import type { ServerDeps, ServerModule } from '../../../server/module'
@@ -20,7 +19,7 @@ import { clientsByPhone } from './clients-by-phone'
 import { searchRoutes } from './search'
 import { sweepOrphanFiles } from './orphans'
 import { seedClients } from './seed'
-import { createDiskStorage, withSamples, type FileStorage } from './storage'
+import { withSamples, type FileStorage } from './storage'
 
 export type { FileStorage, ListedFile, StoredFile } from './storage'
 export { sweepOrphanFiles } from './orphans'
@@ -92,7 +91,7 @@ export function createClientsServer(options: ClientsServerOptions = {}): ServerM
         deps,
         maxFileBytes,
         storageQuotaBytes,
-        storage: withSamples(options.storage ? options.storage(deps) : createDiskStorage(join(deps.config.dataDir, 'files'))),
+        storage: withSamples(options.storage ? options.storage(deps) : deps.files),
         registry: options.registry ? options.registry(deps) : registryFromEnv(env, deps),
         linkSecret: linkSecret(deps.db, deps.clock, options.linkSecret ?? env.PUBLIC_LINK_SECRET ?? null),
       }

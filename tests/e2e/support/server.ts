@@ -52,7 +52,7 @@ export async function freePort(): Promise<number> {
   })
 }
 
-function tmpRoot(): string {
+export function tmpRoot(): string {
   const dir = process.env.E2E_RUN_DIR ?? join(REPO_ROOT, '.tmp')
   mkdirSync(dir, { recursive: true })
   return dir
