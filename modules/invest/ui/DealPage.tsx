@@ -14,10 +14,11 @@ import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
 import { actionLabelKey } from '../../../core/workflow/keys'
+import { FactList } from '../../../core/ui/FactList'
 import { INVEST_API, type DealDetails } from '../contract'
 import { dealWorkflow } from '../workflow'
 import { narrowed } from './OfferPage'
-import { Center, DealStatusBadge, Fields, Muted, routeId, Scroll, Text, useInvestFormat, useInvestLive } from './shared'
+import { Center, DealStatusBadge, Muted, routeId, Scroll, Text, useInvestFormat, useInvestLive } from './shared'
 
 /** /invest/deals/{id}: the deal's terms, its status actions for this party and the expected income schedule. */
 export default function DealPage({ params }: PageProps) {
@@ -94,7 +95,7 @@ function DealScreen({ id }: { id: number }) {
         }
       />
       <Panel title={t('offer.terms')}>
-        <Fields>
+        <FactList>
           <dt>{t('deal.offer')}</dt>
           <dd>
             <Link href={`/invest/${d.offer.id}`}>{d.offer.name}</Link>
@@ -114,7 +115,7 @@ function DealScreen({ id }: { id: number }) {
           <dd>{f.date(d.created_at)}</dd>
           <dt>{t('deal.started')}</dt>
           <dd>{f.date(d.started_at)}</dd>
-        </Fields>
+        </FactList>
       </Panel>
       <Panel title={t('deal.schedule')}>
         <Scroll>

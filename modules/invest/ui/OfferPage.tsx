@@ -25,11 +25,12 @@ import { TextField } from '../../../core/ui/TextField'
 import { WorkflowActions } from '../../../core/ui/WorkflowActions'
 import { actionLabelKey } from '../../../core/workflow/keys'
 import type { Workflow } from '../../../core/workflow/types'
+import { FactList } from '../../../core/ui/FactList'
 import { dealBoundsProblems, dealForm, INVEST_API, type DealDetails, type OfferDetails, type OfferParam } from '../contract'
 import { fromMinor, toBasisPoints, toMinor } from '../money'
 import { incomeSchedule, scheduleTotals } from '../schedule'
 import { offerWorkflow } from '../workflow'
-import { Center, Fields, Muted, OfferImage, OfferStatusBadge, routeId, Text, useInvestFormat, useInvestLive } from './shared'
+import { Center, Muted, OfferImage, OfferStatusBadge, routeId, Text, useInvestFormat, useInvestLive } from './shared'
 
 const Grid = styled.div`
   display: grid;
@@ -200,7 +201,7 @@ function OfferScreen({ id }: { id: number }) {
         </Stack>
         <Stack gap="lg">
           <Panel title={t('offer.terms')}>
-            <Fields>
+            <FactList>
               <dt>{t('fields.type')}</dt>
               <dd>
                 {data.type ? t(`types.${data.type}`) : '—'}
@@ -216,7 +217,7 @@ function OfferScreen({ id }: { id: number }) {
               <dd>{data.percent !== null ? t('market.perYear', { percent: f.percent(data.percent) }) : '—'}</dd>
               <dt>{t('fields.income_currency')}</dt>
               <dd>{data.income_currency ? t(`currencies.${data.income_currency}`) : '—'}</dd>
-            </Fields>
+            </FactList>
           </Panel>
           {data.can_invest && <InvestForm offer={data} />}
         </Stack>
@@ -230,14 +231,14 @@ function ParamList({ title, items }: { title: string; items: OfferParam[] }) {
   return (
     <section>
       <h3 style={{ margin: '0 0 8px', fontSize: 'inherit' }}>{title}</h3>
-      <Fields>
+      <FactList>
         {items.map((p, i) => (
           <div key={i} style={{ display: 'contents' }}>
             <dt>{p.name}</dt>
             <dd>{p.value}</dd>
           </div>
         ))}
-      </Fields>
+      </FactList>
     </section>
   )
 }

@@ -94,25 +94,6 @@ const ImagePlaceholder = styled.div`
   background: ${({ theme }) => theme.color.surfaceMuted};
 `
 
-export const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media ${({ theme }) => theme.media.phone} {
-    grid-template-columns: minmax(0, 1fr);
-    dd + dt {
-      margin-top: ${({ theme }) => theme.space.xs};
-    }
-  }
-`
 
 export const Center = styled.div`
   display: flex;
