@@ -5,12 +5,18 @@ import { $locale } from '../i18n/model'
 
 const Root = styled.div`
   display: grid;
-  grid-template-columns: 1fr auto;
+  grid-template-columns: minmax(0, 1fr) auto;
   align-items: baseline;
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
   min-width: 120px;
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.color.text};
+`
+
+// A long word ("Заполненность" in a phone's header) breaks inside its column instead of running under the value.
+const Label = styled.span`
+  overflow-wrap: anywhere;
+  hyphens: auto;
 `
 
 const Value = styled.span`
@@ -79,7 +85,7 @@ export function ProgressBar({ label, value, minValue = 0, maxValue = 100, showVa
       aria-valuetext={valueText}
       className={className}
     >
-      {label != null ? <span id={labelId}>{label}</span> : <span />}
+      {label != null ? <Label id={labelId}>{label}</Label> : <span />}
       {showValue && <Value>{valueText}</Value>}
       <Track $height={thickness}>
         <Fill $done={percentage >= 100} style={{ width: `${percentage}%` }} />
