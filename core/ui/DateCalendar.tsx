@@ -2,6 +2,18 @@ import { parseDate, type CalendarDate } from '@internationalized/date'
 import styled from 'styled-components'
 import { Button as AriaButton } from 'react-aria-components/Button'
 import { Calendar, CalendarCell, CalendarGrid, CalendarHeading } from 'react-aria-components/Calendar'
+import { Dialog } from 'react-aria-components/Dialog'
+import { Popover } from 'react-aria-components/Popover'
+import type { RefObject } from 'react'
+
+const Pop = styled(Popover)`
+  z-index: ${({ theme }) => theme.z.modal + 1};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.divider};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+`
 
 const Head = styled.header`
   display: flex;
@@ -77,6 +89,8 @@ const toCalendar = (iso: string | null): CalendarDate | null => {
 }
 
 export interface DateCalendarProps {
+  /** The field's calendar button: the popover sits under it and gives focus back to it on close. */
+  triggerRef: RefObject<HTMLButtonElement | null>
   label: string
   /** `yyyy-mm-dd` picked, and the bounds; an unreadable one is no value / no bound. */
   value: string | null
@@ -84,33 +98,43 @@ export interface DateCalendarProps {
   max: string
   previousLabel: string
   nextLabel: string
+  /** A day was picked (the popover closes after it). */
   onPick: (iso: string) => void
+  onClose: () => void
 }
 
 /**
- * The month grid of core/ui/DateField, weeks from Monday (SPEC §5), only days between `min` and `max`. Its own
- * chunk: react-aria's calendar and the date library load when a calendar is first opened, not with every form.
+ * The calendar popover of core/ui/DateField: a month grid with weeks from Monday (SPEC §5), only days between `min`
+ * and `max`. Its own chunk: react-aria's overlays and calendar and the date library load when a calendar is first
+ * opened, not with every form.
  */
-export default function DateCalendar({ label, value, min, max, previousLabel, nextLabel, onPick }: DateCalendarProps) {
+export default function DateCalendar({ triggerRef, label, value, min, max, previousLabel, nextLabel, onPick, onClose }: DateCalendarProps) {
   return (
-    <Calendar
-      aria-label={label}
-      firstDayOfWeek="mon"
-      value={toCalendar(value)}
-      minValue={toCalendar(min) ?? undefined}
-      maxValue={toCalendar(max) ?? undefined}
-      onChange={date => onPick(date.toString())}
-    >
-      <Head>
-        <Nav slot="previous" aria-label={previousLabel}>
-          ‹
-        </Nav>
-        <Title />
-        <Nav slot="next" aria-label={nextLabel}>
-          ›
-        </Nav>
-      </Head>
-      <Grid>{date => <Cell date={date} />}</Grid>
-    </Calendar>
+    <Pop triggerRef={triggerRef} isOpen onOpenChange={open => !open && onClose()} placement="bottom end">
+      <Dialog aria-label={label}>
+        <Calendar
+          aria-label={label}
+          firstDayOfWeek="mon"
+          value={toCalendar(value)}
+          minValue={toCalendar(min) ?? undefined}
+          maxValue={toCalendar(max) ?? undefined}
+          onChange={date => {
+            onPick(date.toString())
+            onClose()
+          }}
+        >
+          <Head>
+            <Nav slot="previous" aria-label={previousLabel}>
+              ‹
+            </Nav>
+            <Title />
+            <Nav slot="next" aria-label={nextLabel}>
+              ›
+            </Nav>
+          </Head>
+          <Grid>{date => <Cell date={date} />}</Grid>
+        </Calendar>
+      </Dialog>
+    </Pop>
   )
 }

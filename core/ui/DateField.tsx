@@ -1,24 +1,14 @@
-import { lazy, Suspense } from 'react'
-import styled from 'styled-components'
-import { Dialog, DialogTrigger } from 'react-aria-components/Dialog'
-import { Popover } from 'react-aria-components/Popover'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { DATE_MASK, formatDisplayDate, parseDisplayDate } from '../validation/dates'
 import { IconButton } from './IconButton'
 import { MaskedField } from './MaskedField'
-import { Spinner } from './Spinner'
 
+// The popover, its dialog and the month grid (react-aria's overlays and calendar, the date library) are read only by
+// those who open a calendar: not in the first load of the pages with a date field.
 const DateCalendar = lazy(() => import('./DateCalendar'))
 /** Fetches the calendar's chunk ahead of the first open (pointer over or focus on the button). */
 const preloadCalendar = () => void import('./DateCalendar')
 
-const Pop = styled(Popover)`
-  z-index: ${({ theme }) => theme.z.modal + 1};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.divider};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-`
 const CalendarIcon = () => (
   <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
     <rect x="2" y="3" width="12" height="11" rx="1.5" />
@@ -51,6 +41,8 @@ export interface DateFieldProps {
  * which offers only days between `min` and `max`. Shared by the call center's reminder and the tasks form.
  */
 export function DateField({ label, value, onChange, min, max, isDisabled, isRequired, errorMessage, description, calendarLabel, previousLabel, nextLabel, name, placeholder = 'дд.мм.гггг' }: DateFieldProps) {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   return (
     <MaskedField
       label={label}
@@ -65,31 +57,36 @@ export function DateField({ label, value, onChange, min, max, isDisabled, isRequ
       errorMessage={errorMessage}
       description={description}
       suffix={
-        <DialogTrigger>
-          <IconButton aria-label={calendarLabel} size="sm" isDisabled={isDisabled} onHoverStart={preloadCalendar} onFocus={preloadCalendar}>
+        <>
+          <IconButton
+            ref={button}
+            aria-label={calendarLabel}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            size="sm"
+            isDisabled={isDisabled}
+            onPress={() => setOpen(true)}
+            onHoverStart={preloadCalendar}
+            onFocus={preloadCalendar}
+          >
             <CalendarIcon />
           </IconButton>
-          <Pop placement="bottom end">
-            <Dialog aria-label={calendarLabel}>
-              {({ close }) => (
-                <Suspense fallback={<Spinner size={20} />}>
-                  <DateCalendar
-                    label={calendarLabel}
-                    value={parseDisplayDate(value)}
-                    min={min}
-                    max={max}
-                    previousLabel={previousLabel}
-                    nextLabel={nextLabel}
-                    onPick={iso => {
-                      onChange(formatDisplayDate(iso))
-                      close()
-                    }}
-                  />
-                </Suspense>
-              )}
-            </Dialog>
-          </Pop>
-        </DialogTrigger>
+          {open && (
+            <Suspense fallback={null}>
+              <DateCalendar
+                triggerRef={button}
+                label={calendarLabel}
+                value={parseDisplayDate(value)}
+                min={min}
+                max={max}
+                previousLabel={previousLabel}
+                nextLabel={nextLabel}
+                onPick={iso => onChange(formatDisplayDate(iso))}
+                onClose={() => setOpen(false)}
+              />
+            </Suspense>
+          )}
+        </>
       }
     />
   )

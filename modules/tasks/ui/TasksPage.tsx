@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { useRuntime } from '../../../core/react/runtime'
@@ -25,8 +25,10 @@ import { useTaskFormat } from './format'
 import { TASK_PAGE_LIMIT, TASK_VIEWS, TASKS_QUERY } from './query'
 import { TaskCalendar } from './TaskCalendar'
 import { PeriodFilter } from './PeriodFilter'
-import { TaskFormDialog } from './TaskFormDialog'
 import { useResponsibles } from './useResponsibles'
+
+// The form (and its fields' code) comes when "New task" is pressed, not with the list.
+const TaskFormDialog = lazy(() => import('./TaskFormDialog').then(m => ({ default: m.TaskFormDialog })))
 
 export const STATUS_TONE: Record<TaskStatusCode, BadgeTone> = { 10: 'info', 20: 'warning', 30: 'success', 40: 'neutral' }
 
@@ -170,13 +172,15 @@ export default function TasksPage() {
         />
       )}
       {creating && (
-        <TaskFormDialog
-          onClose={() => setCreating(false)}
-          onSaved={() => {
-            setCreating(false)
-            reloadAll()
-          }}
-        />
+        <Suspense fallback={null}>
+          <TaskFormDialog
+            onClose={() => setCreating(false)}
+            onSaved={() => {
+              setCreating(false)
+              reloadAll()
+            }}
+          />
+        </Suspense>
       )}
     </ListPage>
   )
