@@ -46,3 +46,6 @@ export function formatMoney(value: string, locale: string, currency?: string): s
   const sign = currency === 'usd' ? '$' : '₽'
   return currency === 'usd' ? `${sign}${text}` : `${text}\u00a0${sign}`
 }
+
+/** The sign written after (ru) or before (en) an amount in notifications: ₽ unless the currency is usd. */
+export const currencySign = (currency: string | null | undefined): '₽' | '$' => (currency === 'usd' ? '$' : '₽')

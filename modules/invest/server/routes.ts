@@ -30,7 +30,7 @@ import {
   type OfferItem,
   type Page,
 } from '../contract'
-import { fromBasisPoints, fromMinor, toBasisPoints, toMinor } from '../money'
+import { currencySign, fromBasisPoints, fromMinor, toBasisPoints, toMinor } from '../money'
 import { INVEST_NOTIFICATION } from '../notifications'
 import { investDeals, investOffers } from '../tables'
 import { dealWorkflow, isParty, OFFER_STATUS, offerWorkflow, type DealAction } from '../workflow'
@@ -227,7 +227,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
       await app.notify(tx, {
         to: offer.owner_user_id,
         type: INVEST_NOTIFICATION,
-        params: { id: offer.id, name: offer.name, deal: deal!.id, amount: fromMinor(toMinor(form.amount)!), context: 'deal' },
+        params: { id: offer.id, name: offer.name, deal: deal!.id, amount: fromMinor(toMinor(form.amount)!), sign: currencySign(offer.currency), context: 'deal' },
       })
       return deal!.id
     })
@@ -276,7 +276,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
         await app.notify(tx, {
           to: others,
           type: INVEST_NOTIFICATION,
-          params: { id: row.offer.id, name: row.offer.name, deal: id, amount: fromMinor(row.deal.amount), context: action },
+          params: { id: row.offer.id, name: row.offer.name, deal: id, amount: fromMinor(row.deal.amount), sign: currencySign(row.deal.currency), context: action },
         })
       })
       await pushDealChanged(db, deps.hub, id)
