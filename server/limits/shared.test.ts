@@ -56,6 +56,14 @@ describeEachDb('limits shared by several nodes, probes', ctx => {
     expect(await ctx.db.select().from(rateLimits)).toEqual([])
   })
 
+  it('counts keys a text column cannot hold as they are (a NUL in a forged phone), apart from the plain ones', async () => {
+    const counter = ctx.app.limits.counter('test', { max: 1, windowMs: 60_000 })
+    expect(await counter.hit('7700\u0000')).toBeNull()
+    expect(await counter.hit('7700\u0000')).toBe(60_000)
+    expect(await counter.hit('7700')).toBeNull()
+    expect(await counter.hit(`${'9'.repeat(500)}\u0001`)).toBeNull()
+  })
+
   it('answers /healthz always and /readyz while the database answers, migrations are applied and it is not shutting down', async () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/healthz' })
     expect(health.statusCode).toBe(200)

@@ -32,11 +32,17 @@ export interface WindowCounter {
 /** Keys are short: a long key (a forged phone) is cut, never stored whole. */
 const KEY_MAX = 200
 
+/**
+ * A key as a text column can hold it: control characters (a NUL in a forged phone is a database error, not a
+ * count) are written as `\xNN`, so a request the limiter counts first still reaches its validation's 422.
+ */
+const storedKey = (scope: string, key: string) => `${scope}|${key}`.replace(/[\u0000-\u001f\u007f]/g, c => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).slice(0, KEY_MAX)
+
 export function createLimitStore(db: Db, clock: Clock): LimitStore {
   const store: LimitStore = {
     async hit(scope, key, windowMs) {
       const now = clock.now()
-      const id = `${scope}|${key}`.slice(0, KEY_MAX)
+      const id = storedKey(scope, key)
       const nowAt = new Date(now)
       const [row] = await db
         .insert(rateLimits)
