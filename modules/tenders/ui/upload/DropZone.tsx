@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { Button } from '../../../../core/ui/Button'
+import { PlainButton } from '../../../../core/ui/PlainButton'
 
 const Zone = styled.div<{ $over: boolean }>`
   display: flex;
@@ -61,9 +61,11 @@ export function DropZone({ onFile, isDisabled }: { onFile: (file: File) => void;
           if (file) onFile(file)
         }}
       />
-      <Button variant="primary" onPress={() => input.current?.click()} isDisabled={isDisabled} data-testid="import-choose">
+      {/* A native button: Enter opens the chooser on its keydown, inside the key's user activation (react-aria's press
+          waits for the keyup, which a re-render in between could lose). */}
+      <PlainButton variant="primary" onPress={() => input.current?.click()} isDisabled={isDisabled} data-testid="import-choose">
         {t('import.choose')}
-      </Button>
+      </PlainButton>
     </Zone>
   )
 }
