@@ -6,6 +6,7 @@ import { users } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { socketTab } from '../../server/testing/socket'
 import type { SplitBidDetails } from './contract'
+import { splitBidForm } from './testForm'
 
 interface Person {
   id: number
@@ -15,24 +16,6 @@ interface Person {
 async function person(ctx: TestContext, role: Role): Promise<Person> {
   const user = await ctx.createUser({ role })
   return { id: user.id, token: await ctx.signIn(user.phone, user.password) }
-}
-
-const FORM = {
-  phone: '+7 (701) 555-01-01',
-  full_name: 'Кузнецов Андрей Викторович',
-  tariff: 1,
-  term: 3,
-  amount: '1000000.00',
-  percent: '12',
-  bonus: '0',
-  payout: 2,
-  gender: 1,
-  passport_series: '4510',
-  passport_number: '123456',
-  passport_issued: '2015-03-17',
-  passport_issuer: 'ОВД Тверского района г. Москвы',
-  address: 'г. Москва, ул. Тверская, д. 1, кв. 1',
-  start_date: '2025-01-31',
 }
 
 const act = (ctx: TestContext, who: Person, id: number, action: string, body: unknown = {}) => ctx.call('POST', `/api/v1/split-bids/${id}/actions/${actionPath(action)}`, who.token, body)
@@ -48,7 +31,7 @@ describeEachDb('split: live refresh over the socket (updateSplitBids)', ctx => {
     const tabs = await Promise.all([author, colleague, verifier, admin, agent].map(p => socketTab(base, p.token, 'updateSplitBids')))
     const got = async () => (await Promise.all(tabs.map(t => t.updates()))).map(list => list.length)
 
-    const res = await ctx.call('POST', '/api/v1/split-bids', author.token, FORM)
+    const res = await ctx.call('POST', '/api/v1/split-bids', author.token, splitBidForm())
     expect(res.statusCode, res.body).toBe(200)
     const bid = res.json<{ data: SplitBidDetails }>().data
     expect(await tabs[2]!.updates()).toEqual([{ type: 2, action: 'updateSplitBids', data: { id: bid.id } }])
@@ -76,7 +59,7 @@ describeEachDb('split: live refresh over the socket (updateSplitBids)', ctx => {
     const cc = await person(ctx, ROLE.callCenter)
     const tabs = await Promise.all([admin, verifier, cc].map(p => socketTab(base, p.token, 'updateSplitBids')))
     const got = async () => (await Promise.all(tabs.map(t => t.updates()))).map(list => list.length)
-    const res = await ctx.call('POST', '/api/v1/split-bids', admin.token, FORM)
+    const res = await ctx.call('POST', '/api/v1/split-bids', admin.token, splitBidForm())
     expect(res.statusCode, res.body).toBe(200)
     expect(await got()).toEqual([1, 1, 0])
     // Switched off behind the app's back (the socket stays open in this test): the audience skips the account.

@@ -7,6 +7,7 @@ import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import type { SplitBidDetails, SplitBidItem, SplitClientItem, SplitPage } from './contract'
 import { splitBids, splitTransactions } from './tables'
 import { splitWorkflow } from './workflow'
+import { splitBidForm } from './testForm'
 
 interface Person {
   id: number
@@ -19,24 +20,6 @@ async function person(ctx: TestContext, role: Role): Promise<Person> {
   return { id: user.id, role, token: await ctx.signIn(user.phone, user.password) }
 }
 
-const form = (extra: Record<string, unknown> = {}) => ({
-  phone: '+7 (701) 555-01-01',
-  full_name: 'Кузнецов Андрей Викторович',
-  tariff: 1,
-  term: 3,
-  amount: '1000000.00',
-  percent: '12',
-  bonus: '0',
-  payout: 2,
-  gender: 1,
-  passport_series: '4510',
-  passport_number: '123456',
-  passport_issued: '2015-03-17',
-  passport_issuer: 'ОВД Тверского района г. Москвы',
-  address: 'г. Москва, ул. Тверская, д. 1, кв. 1',
-  start_date: '2025-01-31',
-  ...extra,
-})
 
 const data = <T>(res: { statusCode: number; body: string; json: <J>() => J }): T => {
   expect(res.statusCode, res.body).toBe(200)
@@ -44,7 +27,7 @@ const data = <T>(res: { statusCode: number; body: string; json: <J>() => J }): T
 }
 
 async function create(ctx: TestContext, who: Person, extra: Record<string, unknown> = {}): Promise<SplitBidDetails> {
-  return data<SplitBidDetails>(await ctx.call('POST', '/api/v1/split-bids', who.token, form(extra)))
+  return data<SplitBidDetails>(await ctx.call('POST', '/api/v1/split-bids', who.token, splitBidForm(extra)))
 }
 
 const act = (ctx: TestContext, who: Person, id: number, action: string, body: unknown = {}) => ctx.call('POST', `/api/v1/split-bids/${id}/actions/${actionPath(action)}`, who.token, body)
@@ -69,7 +52,7 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
   it('refuses bad input with the envelope (422), never a 500', async () => {
     const cc = await person(ctx, ROLE.callCenter)
     for (const bad of [{ phone: '123' }, { amount: '1.234' }, { amount: '-5' }, { percent: 'abc' }, { term: 0 }, { term: 361 }, { payout: 3 }, { tariff: 5 }, { gender: 0 }, { passport_series: '12' }, { start_date: '2025-02-30' }, { full_name: '' }]) {
-      const res = await ctx.call('POST', '/api/v1/split-bids', cc.token, form(bad))
+      const res = await ctx.call('POST', '/api/v1/split-bids', cc.token, splitBidForm(bad))
       expect(res.statusCode, JSON.stringify(bad)).toBe(422)
       expect(res.json()).toMatchObject({ result: false })
     }
@@ -112,9 +95,9 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
     for (const role of ROLES.filter(r => ![ROLE.callCenter, ROLE.verifier, ROLE.admin].includes(r as 150))) {
       const other = await person(ctx, role)
       for (const url of ['/api/v1/split-bids', `/api/v1/split-bids/${ba.id}`, '/api/v1/split-clients']) expect((await ctx.call('GET', url, other.token)).statusCode, `${role} ${url}`).toBe(403)
-      expect((await ctx.call('POST', '/api/v1/split-bids', other.token, form())).statusCode).toBe(403)
+      expect((await ctx.call('POST', '/api/v1/split-bids', other.token, splitBidForm())).statusCode).toBe(403)
     }
-    expect((await ctx.call('POST', '/api/v1/split-bids', verifier.token, form())).statusCode).toBe(403)
+    expect((await ctx.call('POST', '/api/v1/split-bids', verifier.token, splitBidForm())).statusCode).toBe(403)
     expect((await ctx.call('GET', '/api/v1/split-bids', null)).statusCode).toBe(401)
   })
 
