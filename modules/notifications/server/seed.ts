@@ -33,7 +33,7 @@ const DEMO: readonly DemoNotification[] = [
   { to: '0035', type: 1, params: { id: 103, context: 'winner', winner: 'ИП Соколова Н. А.', number: '0351100001724000045', amount: 3_200_000 }, ago: 40 },
   { to: '0035', type: 5, params: { id: 5, context: 'done', by: 'Сидорова А. С.', name: 'Подготовить КП для АО «Вектор»' }, ago: 5 * HOUR },
   { to: '0100', type: 7, params: { id: 1, context: 'review', name: 'Заём под залог спецтехники' }, ago: 15 },
-  { to: '0100', type: 7, params: { id: 2, context: 'paid', deal: 2, amount: 1_500_000 }, ago: DAY, read: true },
+  { to: '0100', type: 7, params: { id: 2, context: 'paid', deal: 2, amount: '1500000.00', sign: '₽' }, ago: DAY, read: true },
   { to: '0100', type: 5, params: { id: 6, context: 'reminder', count: 30, name: 'Совещание по статистике колл-центра' }, ago: 3 * DAY },
   { to: '0150', type: 2, params: { id: 104, context: 'asked', number: '0320100010624000089', time: '14:00' }, ago: 50 },
   { to: '0150', type: 1, params: { id: 105, context: 'kpOpened', winner: 'ООО «Альфа-Логистик»', number: '0172200002524000031' }, ago: 4 * HOUR },
