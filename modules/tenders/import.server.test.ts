@@ -47,6 +47,22 @@ async function xlsxOf(cells: Record<ImportColumn, string | number | Date>[]): Pr
 }
 
 describeEachDb('tenders: the tender file import (issue 12 §5)', ctx => {
+  it('answers a multipart body cut before its end with the envelope, whatever the file has started with', async () => {
+    const { token } = await admin(ctx)
+    for (const start of ['%PDF', 'notification_number;name', '']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tenders/import',
+        payload: `--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${start}`,
+        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${token}` },
+      })
+      expect([400, 422], `${start}: ${res.body}`).toContain(res.statusCode)
+      expect(res.json().result).toBe(false)
+    }
+    // No import is left "running" by a body that never ended.
+    expect((await ctx.db.select().from(tenderImports)).filter(i => i.status === 'running')).toEqual([])
+  })
+
   it('imports a good CSV: every tender with its fields, and the import in the history', async () => {
     const a = await admin(ctx)
     const res = await upload(ctx, a.token, 'tenders.csv', sampleCsv(rows(0, 30)))

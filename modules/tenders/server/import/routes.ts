@@ -76,7 +76,10 @@ export async function importRoutes(app: FastifyInstance, deps: ServerDeps, maxBy
       part?.file.resume()
       throw fileError(422, 'fileMissing')
     }
-    const { head, all, size } = await peek(part.file)
+    // A body cut before its closing boundary fails the part's stream (busboy's "Unexpected end of form"): bad input.
+    const { head, all, size } = await peek(part.file).catch(() => {
+      throw new ApiError(400, 'badRequest')
+    })
     const kind = head ? kindOf(head) : null
     if (!head || !kind) {
       all.resume()
