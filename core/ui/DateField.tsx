@@ -66,7 +66,7 @@ export function DateField({ label, value, onChange, min, max, isDisabled, isRequ
             size="sm"
             isDisabled={isDisabled}
             onPress={() => setOpen(true)}
-            onHoverStart={preloadCalendar}
+            onMouseEnter={preloadCalendar}
             onFocus={preloadCalendar}
           >
             <CalendarIcon />

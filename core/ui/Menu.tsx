@@ -8,8 +8,6 @@ import {
 import { Popover, type PopoverProps } from 'react-aria-components/Popover'
 import { Separator } from 'react-aria-components/Separator'
 
-export { MenuTrigger } from 'react-aria-components/Menu'
-
 const MenuPopover = styled(Popover)`
   z-index: ${({ theme }) => theme.z.dropdown};
   min-width: 200px;
@@ -62,17 +60,18 @@ export interface MenuProps<T extends object> extends Omit<AriaMenuProps<T>, 'cla
   /** Where the popover opens relative to the trigger; 'bottom end' suits a header user menu. */
   placement?: PopoverProps['placement']
   /**
-   * Without a <MenuTrigger>: the popover's own trigger and state, so a menu can load lazily on first opening
-   * while its button is already on the page (the header's user menu).
+   * The trigger and its state: the trigger is the cabinet's native Button (react-aria's MenuTrigger needs its own
+   * Button), so a menu can also load lazily on first opening while its button is already on the page.
    */
-  popover?: Pick<PopoverProps, 'triggerRef' | 'isOpen' | 'onOpenChange'>
+  popover: Pick<PopoverProps, 'triggerRef' | 'isOpen' | 'onOpenChange'>
 }
 
 /**
- * A dropdown menu in a popover, opened by the Button inside a <MenuTrigger>:
- *   <MenuTrigger><Button>{name}</Button>
- *     <Menu onAction={…}><MenuItem id="profile" href="/profile">…</MenuItem><MenuSeparator /><MenuItem id="logout">…</MenuItem></Menu>
- *   </MenuTrigger>
+ * A dropdown menu in a popover, opened by a Button that holds its state (app/shell/UserMenu):
+ *   <Button ref={trigger} aria-haspopup="menu" aria-expanded={open} onPress={() => setOpen(!open)}>{name}</Button>
+ *   <Menu popover={{ triggerRef: trigger, isOpen: open, onOpenChange: setOpen }} onAction={…} onClose={…}>
+ *     <MenuItem id="profile">…</MenuItem><MenuSeparator /><MenuItem id="logout">…</MenuItem>
+ *   </Menu>
  * Arrow keys, typeahead, Escape and focus return come from react-aria. Items with `href` navigate through
  * react-aria's RouterProvider (the app binds it to its router).
  */

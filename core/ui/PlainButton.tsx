@@ -66,7 +66,7 @@ export function PlainButton({
       style={fullWidth ? { width: '100%' } : undefined}
       title={rest.title ?? (square ? rest['aria-label'] : undefined)}
       disabled={isDisabled}
-      aria-pressed={isPressed}
+      aria-pressed={isPressed ?? rest['aria-pressed']}
       aria-busy={isPending || undefined}
       // As react-aria's Button: a pending button is announced as unavailable while it keeps the focus.
       aria-disabled={isPending || rest['aria-disabled'] || undefined}

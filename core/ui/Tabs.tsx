@@ -1,84 +1,197 @@
-import styled from 'styled-components'
 import {
-  Tab as AriaTab,
-  TabList as AriaTabList,
-  TabPanel as AriaTabPanel,
-  Tabs as AriaTabs,
-  type TabListProps,
-} from 'react-aria-components/Tabs'
+  Children,
+  createContext,
+  isValidElement,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
+import styled from 'styled-components'
 import { TabStrip } from './TabStrip'
 import { tabCss } from './tabStyles'
 
 export { revealTab } from './TabStrip'
 
-/**
- * react-aria Tabs, styled: arrows move between tabs (selection follows focus by default), Home/End jump,
- * the panel is linked to its tab. Usage:
- *   <Tabs selectedKey={tab} onSelectionChange={setTab}>
- *     <TabList aria-label={t('…')}><Tab id="phone">…</Tab><Tab id="cert">…</Tab></TabList>
- *     <TabPanel id="phone">…</TabPanel>…
- *   </Tabs>
- * Props are react-aria's (TabsProps, TabListProps, TabProps, TabPanelProps).
- *
- * Weight: react-aria's collection machinery makes this ≈ 18 KB gzip on top of Button + TextField. Pages
- * (lazy chunks) are fine — Table and Menu share that code — but keep it off the /login entry.
- */
-export const Tabs = styled(AriaTabs)`
+type Key = string
+
+interface TabsState {
+  base: string
+  /** The selected tab; undefined until the tab list names its first tab (uncontrolled, no default). */
+  selected: Key | undefined
+  select: (key: Key) => void
+  /** The first tab, when nothing is selected yet. */
+  offerFirst: (key: Key) => void
+}
+
+const TabsContext = createContext<TabsState | null>(null)
+
+function useTabs(): TabsState {
+  const state = useContext(TabsContext)
+  if (!state) throw new Error('Tab, TabList and TabPanel belong inside <Tabs>')
+  return state
+}
+
+const tabId = (base: string, key: Key) => `${base}-tab-${key}`
+const panelId = (base: string, key: Key) => `${base}-panel-${key}`
+
+const Root = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
   min-width: 0;
-
-  &[data-orientation='vertical'] {
-    flex-direction: row;
-  }
 `
 
-const StyledTabList = styled(AriaTabList)`
+export interface TabsProps {
+  /** Controlled selection; without it the tabs keep their own, from `defaultSelectedKey` or the first tab. */
+  selectedKey?: Key
+  defaultSelectedKey?: Key
+  onSelectionChange?: (key: Key) => void
+  children: ReactNode
+  className?: string
+}
+
+/**
+ * Tabs as the ARIA pattern, on native elements (react-aria's collection machinery weighed ≈ 25 KB gzip on the company
+ * card's first load): one Tab stop (the selected tab), ←/→ move and select (selection follows focus), Home/End jump,
+ * each panel labelled by its tab. Usage:
+ *   <Tabs selectedKey={tab} onSelectionChange={setTab}>
+ *     <TabList aria-label={t('…')}><Tab id="phone">…</Tab><Tab id="cert">…</Tab></TabList>
+ *     <TabPanel id="phone">…</TabPanel>…
+ *   </Tabs>
+ * The list pages' views use core/ui/list/ListTabs (one panel for every view) with the same look.
+ */
+export function Tabs({ selectedKey, defaultSelectedKey, onSelectionChange, children, className }: TabsProps) {
+  const base = useId()
+  const [own, setOwn] = useState<Key | undefined>(defaultSelectedKey)
+  const selected = selectedKey ?? own
+  const select = (key: Key) => {
+    if (key === selected) return
+    setOwn(key)
+    onSelectionChange?.(key)
+  }
+  const offerFirst = (key: Key) => setOwn(was => was ?? key)
+  return (
+    <TabsContext.Provider value={{ base, selected, select, offerFirst }}>
+      <Root className={className}>{children}</Root>
+    </TabsContext.Provider>
+  )
+}
+
+const List = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
   width: max-content;
   min-width: 100%;
-
-  &[data-orientation='vertical'] {
-    flex-direction: column;
-    width: auto;
-    border-inline-end: 1px solid ${({ theme }) => theme.color.divider};
-  }
-` as typeof AriaTabList
+`
 
 /** The tab list, in the strip that scrolls sideways when its tabs are wider than the page (see TabStrip). */
-export function TabList<T extends object>(props: TabListProps<T>) {
+export function TabList({ children, 'aria-label': label }: { children: ReactNode; 'aria-label': string }) {
+  const { base, selected, select, offerFirst } = useTabs()
+  // The tabs in order, from the children's `id`s: what the arrows move through.
+  const keys = Children.toArray(children).flatMap(child => (isValidElement<{ id?: Key }>(child) && child.props.id != null ? [child.props.id] : []))
+  const first = keys[0]
+  useLayoutEffect(() => {
+    if (selected === undefined && first !== undefined) offerFirst(first)
+  }, [selected, first, offerFirst])
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = selected === undefined ? -1 : keys.indexOf(selected)
+    const to =
+      e.key === 'ArrowRight' ? (at + 1) % keys.length
+      : e.key === 'ArrowLeft' ? (at - 1 + keys.length) % keys.length
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? keys.length - 1
+      : -1
+    const next = keys[to]
+    if (next === undefined) return
+    e.preventDefault()
+    select(next)
+    document.getElementById(tabId(base, next))?.focus()
+  }
+
   return (
     <TabStrip>
-      <StyledTabList {...props} />
+      <List role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+        {children}
+      </List>
     </TabStrip>
   )
 }
 
-export const Tab = styled(AriaTab)`
+const TabButton = styled.button`
+  border: 0;
+  background: none;
+  font: inherit;
   ${tabCss}
-
-  &[data-hovered] {
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surfaceHover};
+  @media (hover: hover) {
+    &:hover {
+      color: ${({ theme }) => theme.color.text};
+      background: ${({ theme }) => theme.color.surfaceHover};
+    }
   }
-  &[data-focus-visible] {
+  &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: -2px;
   }
-  &[data-disabled] {
-    color: ${({ theme }) => theme.color.textDisabled};
-    cursor: not-allowed;
-  }
 `
 
-export const TabPanel = styled(AriaTabPanel)`
+export function Tab({ id, children, ...rest }: { id: Key; children: ReactNode; 'data-testid'?: string }) {
+  const { base, selected, select } = useTabs()
+  const isSelected = id === selected
+  return (
+    <TabButton
+      {...rest}
+      type="button"
+      role="tab"
+      id={tabId(base, id)}
+      aria-selected={isSelected}
+      aria-controls={isSelected ? panelId(base, id) : undefined}
+      tabIndex={isSelected ? 0 : -1}
+      data-selected={isSelected || undefined}
+      onClick={() => select(id)}
+    >
+      {children}
+    </TabButton>
+  )
+}
+
+const Panel = styled.div`
   min-width: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
 
-  &[data-focus-visible] {
+  &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
 `
+
+export interface TabPanelProps extends Omit<HTMLAttributes<HTMLDivElement>, 'id' | 'role'> {
+  id: Key
+  /** Keep the panel mounted (hidden and inert) while another tab is selected: what was typed there survives. */
+  shouldForceMount?: boolean
+}
+
+/** The selected tab's panel; the others are not drawn unless forced to stay mounted. */
+export function TabPanel({ id, shouldForceMount, children, ...rest }: TabPanelProps) {
+  const { base, selected } = useTabs()
+  const isSelected = id === selected
+  if (!isSelected && !shouldForceMount) return null
+  return (
+    <Panel
+      {...rest}
+      role="tabpanel"
+      id={panelId(base, id)}
+      aria-labelledby={tabId(base, id)}
+      tabIndex={isSelected ? 0 : undefined}
+      hidden={!isSelected}
+      inert={!isSelected}
+      data-inert={!isSelected || undefined}
+    >
+      {children}
+    </Panel>
+  )
+}

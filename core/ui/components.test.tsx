@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { useRef, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,7 +8,7 @@ import { Button } from './Button'
 import { ErrorState } from './ErrorState'
 import { GlobalLoader } from './GlobalLoader'
 import { IconButton } from './IconButton'
-import { Menu, MenuItem, MenuTrigger } from './Menu'
+import { Menu, MenuItem } from './Menu'
 import { PageHeader } from './PageHeader'
 import { Panel } from './Card'
 import { ProgressBar } from './ProgressBar'
@@ -74,22 +75,28 @@ describe('Menu', () => {
   it('opens from its trigger, runs the action and closes; Escape closes and returns focus', async () => {
     const user = userEvent.setup()
     const onAction = vi.fn()
-    renderUi(
-      <MenuTrigger>
-        <Button>Иванов И.</Button>
-        <Menu onAction={onAction}>
-          <MenuItem id="profile">Профиль</MenuItem>
-          <MenuItem id="help">Помощь</MenuItem>
-          <MenuItem id="logout" isDanger>
-            Выйти
-          </MenuItem>
-        </Menu>
-      </MenuTrigger>,
-    )
+    // As the header's user menu: the trigger keeps the state and hands the popover its ref (core/ui/Menu `popover`).
+    function Harness() {
+      const trigger = useRef<HTMLButtonElement>(null)
+      const [open, setOpen] = useState(false)
+      return (
+        <>
+          <Button ref={trigger} aria-haspopup="menu" aria-expanded={open} onPress={() => setOpen(!open)}>
+            Иванов И.
+          </Button>
+          <Menu popover={{ triggerRef: trigger, isOpen: open, onOpenChange: setOpen }} aria-label="Иванов И." onAction={onAction} onClose={() => setOpen(false)}>
+            <MenuItem id="profile">Профиль</MenuItem>
+            <MenuItem id="help">Помощь</MenuItem>
+            <MenuItem id="logout" isDanger>
+              Выйти
+            </MenuItem>
+          </Menu>
+        </>
+      )
+    }
+    renderUi(<Harness />)
     const trigger = screen.getByRole('button', { name: 'Иванов И.' })
-    expect(trigger.getAttribute('aria-haspopup')).toBe('true')
     await user.click(trigger)
-    // react-aria names the menu by its trigger.
     const menu = screen.getByRole('menu', { name: 'Иванов И.' })
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Профиль', 'Помощь', 'Выйти'])
     await user.click(within(menu).getByRole('menuitem', { name: 'Выйти' }))

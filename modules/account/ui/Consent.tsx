@@ -1,8 +1,7 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-// Native: registration is a guest page, without react-aria (core/ui/PlainCheckbox.tsx).
-import { PlainCheckbox as Checkbox } from '../../../core/ui/PlainCheckbox'
+import { Checkbox } from '../../../core/ui/Checkbox'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 
 const Box = styled.div`

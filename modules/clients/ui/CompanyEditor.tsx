@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
 import { Badge } from '../../../core/ui/Badge'
@@ -35,13 +34,6 @@ const SECTIONS_OF: Record<TabKey, SectionKey[]> = {
   bids: [],
   tenders: [],
 }
-
-/** Panels of tabs already visited stay mounted (hidden): what was typed on one tab survives a look at another. */
-const Panel = styled(TabPanel)`
-  &[data-inert='true'] {
-    display: none;
-  }
-`
 
 function ComingWithModule({ name }: { name: 'bids' | 'tenders' }) {
   const t = useT('clients')
@@ -122,9 +114,10 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
           ))}
         </TabList>
         {tabs.map(key => (
-          <Panel key={key} id={key} shouldForceMount={visited.has(key)}>
+          // Panels of tabs already visited stay mounted (hidden): what was typed on one tab survives a look at another.
+          <TabPanel key={key} id={key} shouldForceMount={visited.has(key)}>
             {visited.has(key) && <Stack gap="lg">{panel(key)}</Stack>}
-          </Panel>
+          </TabPanel>
         ))}
       </Tabs>
     </UnsavedChangesGuard>

@@ -10,7 +10,7 @@ import { Button } from '../../../core/ui/Button'
 import { DateField } from '../../../core/ui/DateField'
 import { Dialog } from '../../../core/ui/Dialog'
 import { MaskedField } from '../../../core/ui/MaskedField'
-import { PlainCheckbox } from '../../../core/ui/PlainCheckbox'
+import { Checkbox } from '../../../core/ui/Checkbox'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Stack } from '../../../core/ui/Stack'
 import { Switch } from '../../../core/ui/Switch'
@@ -128,9 +128,9 @@ export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSav
       <legend>{legend}</legend>
       <Boxes>
         {REMINDER_MINUTES.map(m => (
-          <PlainCheckbox key={m} isSelected={values[field].includes(m)} onChange={on => set(field, toggled(values[field], m, on))}>
+          <Checkbox key={m} isSelected={values[field].includes(m)} onChange={on => set(field, toggled(values[field], m, on))}>
             {t('form.minutes', { count: m })}
-          </PlainCheckbox>
+          </Checkbox>
         ))}
       </Boxes>
     </Group>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
 import { PlainButton } from '../../../../core/ui/PlainButton'
-import { PlainCheckbox } from '../../../../core/ui/PlainCheckbox'
+import { Checkbox } from '../../../../core/ui/Checkbox'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { TENDER_LAWS, TENDER_REGIONS } from '../../registry'
 import { lawName, regionName } from '../labels'
@@ -162,9 +162,9 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
         ]}
       />
       <Check data-testid="filter-free">
-        <PlainCheckbox isSelected={value.free === '1'} onChange={free => onChange({ free: free ? '1' : '' })}>
+        <Checkbox isSelected={value.free === '1'} onChange={free => onChange({ free: free ? '1' : '' })}>
           {t('registry.filters.free')}
-        </PlainCheckbox>
+        </Checkbox>
       </Check>
       <SelectField
         label={t('registry.filters.limit')}
