@@ -43,6 +43,18 @@ export const declarationsArePure = (id: string): false | undefined => (PURE_DECL
  * The server never reads the Host header for the socket: its URL and allowed origins come from PUBLIC_URL /
  * PUBLIC_ORIGIN, which scripts/dev.sh sets to this dev server's address (set them likewise for `vite preview`).
  */
+/**
+ * Chunks made on purpose: everything the entry imports statically is one chunk (left to itself rolldown split react,
+ * effector, styled-components and rxjs off into chunks of their own that every page loads anyway: ≈ 3 KB gzip lost to
+ * compressing them apart, and four more requests); the sidebar's and bell's parts of every module's locale pack are one
+ * chunk per language (fetched together after sign-in; a dozen files of 0.1–0.7 KB each before).
+ */
+const SHELL_PACK = /[\\/]i18n[\\/](ru|en)\.json\?shell$/
+const chunkGroups = [
+  { name: 'index', tags: ['$initial' as const] },
+  { name: (id: string) => `shell-${SHELL_PACK.exec(id)?.[1] ?? 'pack'}`, test: SHELL_PACK },
+]
+
 const apiProxy = {
   '/api': {
     target: process.env.API_PROXY ?? 'http://127.0.0.1:8080',
@@ -76,10 +88,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       treeshake: { moduleSideEffects: declarationsArePure },
-      // Everything the entry imports statically is one chunk: left to itself rolldown split react, effector,
-      // styled-components and rxjs off into chunks of their own that every page loads anyway (≈ 3 KB gzip lost
-      // to compressing them apart, and four more requests).
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      output: { codeSplitting: { groups: chunkGroups } },
     },
   },
   server: {

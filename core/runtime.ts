@@ -14,7 +14,7 @@
  * and, when the decision has something to do, dispatches `auth/applyRoute` with it.
  */
 import { fork, type Scope } from 'effector'
-import { Subscription, filter, take } from 'rxjs'
+import { Subscription, filter, map, switchMap, take, takeUntil, timer } from 'rxjs'
 import { createApi, type Api } from './api/client'
 import { authCommands } from './auth/commands'
 import { $token } from './auth/model'
@@ -49,6 +49,12 @@ import { toastCommands } from './toast/commands'
 import { toastProcess } from './toast/process'
 
 /** The core's commands besides the slices': navigation is a request the router adapter follows. */
+/**
+ * How long after sign-in the rest of the role's modules' logic is fetched: the first page's chunks and data come
+ * first (a first load measures what the page needs), the rest is ready before most users click further.
+ */
+export const ROLE_LOGIC_AFTER = 3_000
+
 const navigationCommands: CommandHandlers = {
   'app/navigate': ({ to, replace = false }, ctx) => void ctx.bus.emit('app/navigationRequested', { to, replace }, ctx.source),
 }
@@ -97,8 +103,14 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
     await Promise.all([logic.need([owner]), packs.need([owner])])
     if (!commands.has(id)) await logic.needAll()
   })
-  // A signed-in user gets the logic of every module the role can reach, as it gets their locale packs.
-  sub.add(bus.on('auth/profileLoaded').subscribe(e => void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined)))
+  // A signed-in user gets the logic of every module the role can reach, but only once the first page has had the
+  // network to itself: a page, a widget or a command fetches its own module's logic the moment it needs it.
+  sub.add(
+    bus
+      .on('auth/profileLoaded')
+      .pipe(switchMap(e => timer(ROLE_LOGIC_AFTER, bus.clock.scheduler).pipe(map(() => e.payload.profile), takeUntil(bus.on('auth/loggedOut')))))
+      .subscribe(profile => void logic.need(registry.pluginsFor(profile)).catch(() => undefined)),
+  )
   sub.add(toastProcess({ bus }))
   sub.add(authProcess({ ...deps, registry }))
   const signedInDeps = { ...deps, actions: registry.socketActions, t: (key: 'core:toast.systemNotification') => i18n.t(key) }

@@ -7,7 +7,7 @@ import { createBus } from '../bus/bus'
 import { virtualClock } from '../bus/clock'
 import { createCommandBus } from '../bus/commands'
 import { createI18n } from '../i18n/i18n'
-import { composeCore } from '../runtime'
+import { composeCore, ROLE_LOGIC_AFTER } from '../runtime'
 import { startSignedInCore } from '../socket/signed-in'
 import { createLogicLoader } from './logic'
 import { createRegistry } from './registry'
@@ -49,14 +49,15 @@ function lazyModule(id: string, access: Role) {
 }
 
 function core(plugins: Plugin[]) {
-  const bus = createBus(virtualClock())
+  const clock = virtualClock()
+  const bus = createBus(clock)
   const scope = fork()
   const commands = createCommandBus({ bus })
   const sub = new Subscription()
   const logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
   const registry = createRegistry(plugins, { prepare: id => logic.need([id]) })
   sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
-  return { bus, commands, registry, logic, sub }
+  return { bus, commands, registry, logic, sub, clock }
 }
 
 const settle = () => new Promise(r => setTimeout(r, 0))
@@ -73,11 +74,14 @@ describe('plugin logic on demand', () => {
     sub.unsubscribe()
   })
 
-  it('after sign-in, fetches the modules the role reaches, whose processes hear the sign-in they came after', async () => {
+  it('after sign-in, once the first page had its time, fetches the modules the role reaches, whose processes hear the sign-in they came after', async () => {
     const tenders = lazyModule('tenders', ROLE.agent)
     const bids = lazyModule('bids', ROLE.client)
-    const { bus, sub } = core([tenders.plugin, bids.plugin])
+    const { bus, sub, clock } = core([tenders.plugin, bids.plugin])
     bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
+    await settle()
+    expect(tenders.fetched).toEqual([])
+    clock.advanceBy(ROLE_LOGIC_AFTER)
     await settle()
     expect(tenders.fetched).toEqual(['tenders'])
     expect(bids.fetched).toEqual([])
@@ -85,6 +89,18 @@ describe('plugin logic on demand', () => {
     // …and what comes later, once.
     bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
     expect(tenders.heard).toEqual(['profile 30', 'profile 30'])
+    sub.unsubscribe()
+  })
+
+  it('a sign-out before that time fetches nothing', async () => {
+    const tenders = lazyModule('tenders', ROLE.agent)
+    const { bus, sub, clock } = core([tenders.plugin])
+    bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
+    clock.advanceBy(ROLE_LOGIC_AFTER - 1)
+    bus.emit('auth/loggedOut', { reason: 'user' }, 'ui')
+    clock.advanceBy(ROLE_LOGIC_AFTER)
+    await settle()
+    expect(tenders.fetched).toEqual([])
     sub.unsubscribe()
   })
 
@@ -117,6 +133,7 @@ describe('plugin logic on demand', () => {
     const late = core([lazyModule('tenders', ROLE.agent).plugin])
     const started = listen(late.bus)
     late.bus.emit('auth/profileLoaded', { profile: profileOf(ROLE.agent), company: null }, 'api')
+    late.clock.advanceBy(ROLE_LOGIC_AFTER)
     await settle()
     expect(started).toEqual([{ plugin: 'tenders', role: ROLE.agent, source: 'process' }])
     late.sub.unsubscribe()

@@ -21,5 +21,9 @@ export default definePlugin({
   // SPEC §6: after a password sign-in a call-center employee starts on split bids.
   landing: [{ when: ({ profile, via }) => profile.role === ROLE.callCenter && via === 'password', to: '/split-bids' }],
   socketActions: [UPDATE_SPLIT_BIDS],
-  i18n: { ru: () => import('./i18n/ru.json'), en: () => import('./i18n/en.json') },
+  i18n: {
+    ru: () => import('./i18n/ru.json'),
+    en: () => import('./i18n/en.json'),
+    shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+  },
 })
