@@ -1,19 +1,19 @@
 import { useUnit } from 'effector-react'
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { $company } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { PageHeader } from '../../../core/ui/PageHeader'
+import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
 import { Panel } from '../../../core/ui/Card'
 import { CompanyForm } from './CompanyForm'
 import { useTabNavigation } from './ClientPage'
 import { CLIENT_COMPANY_TABS, CompanyCard, CompanyEditor, CompanyTitle, type TabKey } from './CompanyEditor'
 import { useSections } from './useSection'
-import { DocumentsSection } from './DocumentsSection'
-import { FinancialsSection } from './FinancialsSection'
+import { DocumentsSection, FinancialsSection } from './lazySections'
 import { UnsavedChangesGuard } from './guard'
 
 /**
@@ -119,7 +119,7 @@ function Sections({ companyId, title, needs, children }: { companyId: number; ti
     <UnsavedChangesGuard>
       <Stack gap="lg">
         <PageHeader title={title} />
-        {children}
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
       </Stack>
     </UnsavedChangesGuard>
   )

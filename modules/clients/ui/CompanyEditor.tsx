@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useT } from '../../../core/i18n/useT'
 import { Alert } from '../../../core/ui/Alert'
 import { Badge } from '../../../core/ui/Badge'
@@ -9,12 +9,9 @@ import { Stack } from '../../../core/ui/Stack'
 import { Tab, TabList, TabPanel, Tabs } from '../../../core/ui/Tabs'
 import type { Company } from '../contract'
 import type { SectionKey } from '../remotes'
-import { BankSection, SupportedAccountsSection } from './BankSection'
 import { CompanyForm } from './CompanyForm'
-import { DocumentsSection } from './DocumentsSection'
-import { FinancialsSection } from './FinancialsSection'
 import { UnsavedChangesGuard } from './guard'
-import { PeopleSection } from './PeopleSection'
+import { BankSection, DocumentsSection, FinancialsSection, PeopleSection, SupportedAccountsSection } from './lazySections'
 import { Loaded } from './states'
 import { useCompany, useSections } from './useSection'
 
@@ -34,6 +31,7 @@ const SECTIONS_OF: Record<TabKey, SectionKey[]> = {
   bids: [],
   tenders: [],
 }
+
 
 function ComingWithModule({ name }: { name: 'bids' | 'tenders' }) {
   const t = useT('clients')
@@ -116,7 +114,11 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
         {tabs.map(key => (
           // Panels of tabs already visited stay mounted (hidden): what was typed on one tab survives a look at another.
           <TabPanel key={key} id={key} shouldForceMount={visited.has(key)}>
-            {visited.has(key) && <Stack gap="lg">{panel(key)}</Stack>}
+            {visited.has(key) && (
+              <Suspense fallback={<Spinner />}>
+                <Stack gap="lg">{panel(key)}</Stack>
+              </Suspense>
+            )}
           </TabPanel>
         ))}
       </Tabs>

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { actorOf } from '../../../core/access'
 import { asFailure } from '../../../core/api/client'
@@ -22,10 +22,12 @@ import { canEditPartners } from '../access'
 import { partnersApi, type Partner, type PartnerProduct } from '../contract'
 import { KIND_FILTER, SERVICE_FILTER, partnersLoad } from '../loads'
 import { partnersList } from '../model'
-import { PartnerDialog } from './PartnerDialog'
 import { ProductConditions, documentsText, feeText, limitsText, rateText, termText } from './ProductConditions'
-import { ProductDialog } from './ProductDialog'
-import { StaffSection } from './StaffSection'
+
+// An administrator's editors: fetched when one is first opened (other roles never draw them).
+const PartnerDialog = lazy(() => import('./PartnerDialog').then(m => ({ default: m.PartnerDialog })))
+const ProductDialog = lazy(() => import('./ProductDialog').then(m => ({ default: m.ProductDialog })))
+const StaffSection = lazy(() => import('./StaffSection').then(m => ({ default: m.StaffSection })))
 
 const Products = styled.ul`
   list-style: none;
@@ -194,8 +196,10 @@ export default function PartnersPage() {
           onChanged={afterSave}
         />
       )}
-      {admin && <PartnerDialog isOpen={editing !== null} partner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={afterSave} />}
-      {admin && product && <ProductDialog isOpen partner={product.partner} product={product.product} onClose={() => setProduct(null)} onSaved={afterSave} />}
+      <Suspense fallback={null}>
+        {admin && editing !== null && <PartnerDialog isOpen partner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={afterSave} />}
+        {admin && product && <ProductDialog isOpen partner={product.partner} product={product.product} onClose={() => setProduct(null)} onSaved={afterSave} />}
+      </Suspense>
     </ListPage>
   )
 }
@@ -274,7 +278,11 @@ function PartnerDetails({ partner, admin, onClose, onEdit, onProduct, onChanged 
             )}
           </ProductCard>
         ))}
-        {admin && partner.kind === 'bank' && <StaffSection partner={partner} />}
+        {admin && partner.kind === 'bank' && (
+          <Suspense fallback={null}>
+            <StaffSection partner={partner} />
+          </Suspense>
+        )}
       </Stack>
     </Dialog>
   )

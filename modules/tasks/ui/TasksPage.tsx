@@ -23,11 +23,12 @@ import { taskWorkflow } from '../workflow'
 import { calendarRange } from './calendar'
 import { useTaskFormat } from './format'
 import { TASK_PAGE_LIMIT, TASK_VIEWS, TASKS_QUERY } from './query'
-import { TaskCalendar } from './TaskCalendar'
 import { PeriodFilter } from './PeriodFilter'
 import { useResponsibles } from './useResponsibles'
 
 // The form (and its fields' code) comes when "New task" is pressed, not with the list.
+// The list is the default view; the month and week calendar comes when first chosen.
+const TaskCalendar = lazy(() => import('./TaskCalendar').then(m => ({ default: m.TaskCalendar })))
 const TaskFormDialog = lazy(() => import('./TaskFormDialog').then(m => ({ default: m.TaskFormDialog })))
 
 export const STATUS_TONE: Record<TaskStatusCode, BadgeTone> = { 10: 'info', 20: 'warning', 30: 'success', 40: 'neutral' }
@@ -144,15 +145,17 @@ export default function TasksPage() {
         ) : (
           <>
             {state.data.total > state.data.items.length && <Alert kind="warning">{t('calendar.truncated', { count: state.data.items.length })}</Alert>}
-            <TaskCalendar
-              view={query.view === 'week' ? 'week' : 'month'}
-              anchor={anchor}
-              today={today}
-              tasks={state.data.items}
-              isBusy={state.status === 'loading'}
-              onAnchor={day => setQuery({ day: day === today ? '' : day }, { replace: true })}
-              onOpenDay={day => setQuery({ view: 'list', from: day, to: day, day: query.day })}
-            />
+            <Suspense fallback={<Spinner label={t('list.loading')} />}>
+              <TaskCalendar
+                view={query.view === 'week' ? 'week' : 'month'}
+                anchor={anchor}
+                today={today}
+                tasks={state.data.items}
+                isBusy={state.status === 'loading'}
+                onAnchor={day => setQuery({ day: day === today ? '' : day }, { replace: true })}
+                onOpenDay={day => setQuery({ view: 'list', from: day, to: day, day: query.day })}
+              />
+            </Suspense>
           </>
         )
       ) : (
