@@ -1,7 +1,6 @@
 import styled from 'styled-components'
 import { useT } from '../../core/i18n/useT'
-// A native button: this screen is in the first load, and must work when no chunk does (core/ui/PlainButton.tsx).
-import { PlainButton } from '../../core/ui/PlainButton'
+import { Button } from '../../core/ui/Button'
 import { StateBox, StateText, StateTitle } from '../../core/ui/EmptyState'
 import { AlertIcon } from '../../core/ui/icons'
 import { chunkFailureOf } from './chunks'
@@ -33,13 +32,13 @@ export function PageError({ error, onRetry, onReload }: PageErrorProps) {
       <StateTitle>{t(`${texts}.title`)}</StateTitle>
       <StateText>{t(`${texts}.text`)}</StateText>
       {kind && (
-        <PlainButton variant="primary" onPress={onReload}>
+        <Button variant="primary" onPress={onReload}>
           {t('chunkError.reload')}
-        </PlainButton>
+        </Button>
       )}
-      <PlainButton variant="secondary" onPress={onRetry}>
+      <Button variant="secondary" onPress={onRetry}>
         {t(kind ? 'chunkError.retry' : 'pageError.retry')}
-      </PlainButton>
+      </Button>
     </StateBox>
   )
 }

@@ -11,7 +11,6 @@ import { $completeness } from '../completeness/model'
 // The list (and react-aria's popover and dialog) is read only by those who open it: not in the first download.
 const CompletenessPanel = lazy(() => import('./CompletenessPanel'))
 
-// A native button, as the bell's: react-aria's press machinery stays out of the client's first load.
 const Trigger = styled.button`
   min-width: 200px;
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};

@@ -4,7 +4,7 @@ import { useT } from '../../core/i18n/useT'
 import { useDispatch } from '../../core/react/runtime'
 import { $socketNotice } from '../../core/socket/model'
 import { Alert } from '../../core/ui/Alert'
-import { PlainButton as Button } from '../../core/ui/PlainButton'
+import { Button } from '../../core/ui/Button'
 
 // The live region stays in the page so that what appears in it is announced; it takes no room while empty.
 const Region = styled.div`

@@ -3,8 +3,8 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { $profile } from '../../core/auth/model'
 import { useT } from '../../core/i18n/useT'
-// Native: the trigger is part of every signed-in page's shell; react-aria's menu comes with the popover.
-import { PlainButton as Button } from '../../core/ui/PlainButton'
+// The trigger is part of every signed-in page's shell; react-aria's menu comes with the popover.
+import { Button } from '../../core/ui/Button'
 import { ChevronDownIcon } from '../../core/ui/icons'
 
 // The menu itself (react-aria's Menu and Popover) loads on first opening; the button is in the first load.

@@ -4,7 +4,7 @@ import type { ChunkFailure } from '../../core/events/map'
 import { useT } from '../../core/i18n/useT'
 import type { WidgetSlot } from '../../core/plugin/types'
 import { WarningIcon } from '../../core/ui/icons'
-import { PlainButton } from '../../core/ui/PlainButton'
+import { Button } from '../../core/ui/Button'
 
 const Place = styled.div<{ $floating: boolean }>`
   position: relative;
@@ -72,16 +72,16 @@ export function WidgetError({ slot, kind, onRetry, onReload }: WidgetErrorProps)
   }
   return (
     <Place $floating={slot === 'floating'} data-testid="widget-chunk-error" data-kind={kind} onKeyDown={onKeyDown}>
-      <PlainButton ref={button} variant="ghost" square aria-label={what} aria-expanded={open} aria-controls={open ? panelId : undefined} onPress={() => setOpen(!open)}>
+      <Button ref={button} variant="ghost" square aria-label={what} aria-expanded={open} aria-controls={open ? panelId : undefined} onPress={() => setOpen(!open)}>
         <WarningIcon />
-      </PlainButton>
+      </Button>
       {open && (
         <Panel $floating={slot === 'floating'} id={panelId} role="group" aria-label={what}>
           <span>{what}</span>
-          <PlainButton size="sm" variant="primary" autoFocus onPress={onReload}>
+          <Button size="sm" variant="primary" autoFocus onPress={onReload}>
             {t('chunkError.reload')}
-          </PlainButton>
-          <PlainButton
+          </Button>
+          <Button
             size="sm"
             onPress={() => {
               setOpen(false)
@@ -89,7 +89,7 @@ export function WidgetError({ slot, kind, onRetry, onReload }: WidgetErrorProps)
             }}
           >
             {t('chunkError.retry')}
-          </PlainButton>
+          </Button>
         </Panel>
       )}
     </Place>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { kindColors, type SemanticKind } from './theme'
-// Alerts and toasts are part of the first load: a native button keeps react-aria out of it.
-import { PlainButton } from './PlainButton'
+import { Button } from './Button'
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons'
 
 const Box = styled.div<{ $kind: SemanticKind }>`
@@ -70,9 +69,9 @@ export function Alert({ kind = 'info', title, children, action, onDismiss, dismi
       </Content>
       {action != null && <Action>{action}</Action>}
       {onDismiss && dismissLabel && (
-        <PlainButton aria-label={dismissLabel} variant="ghost" size="sm" square onPress={onDismiss}>
+        <Button aria-label={dismissLabel} variant="ghost" size="sm" square onPress={onDismiss}>
           <CloseIcon />
-        </PlainButton>
+        </Button>
       )}
     </Box>
   )

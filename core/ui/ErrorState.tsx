@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { PlainButton } from './PlainButton'
+import { Button } from './Button'
 import { StateBox, StateText, StateTitle } from './EmptyState'
 import { AlertIcon } from './icons'
 
@@ -29,9 +29,9 @@ export function ErrorState({ title, message, retryLabel, onRetry, isRetrying, cl
       {title != null && <StateTitle>{title}</StateTitle>}
       {message != null && <StateText>{message}</StateText>}
       {onRetry && retryLabel && (
-        <PlainButton variant="secondary" onPress={onRetry} isPending={isRetrying}>
+        <Button variant="secondary" onPress={onRetry} isPending={isRetrying}>
           {retryLabel}
-        </PlainButton>
+        </Button>
       )}
     </StateBox>
   )

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-// Native: the password field is on the guest pages, which keep react-aria's press machinery out (./PlainButton.tsx).
-import { PlainIconButton as IconButton } from './PlainButton'
+import { IconButton } from './IconButton'
 import { EyeIcon, EyeOffIcon } from './icons'
 import { TextField, type TextFieldProps } from './TextField'
 

@@ -1,7 +1,6 @@
 import styled, { keyframes } from 'styled-components'
 import { kindIcon } from './Alert'
-// Toasts are part of the first load: a native button keeps react-aria out of it.
-import { PlainButton } from './PlainButton'
+import { Button } from './Button'
 import { CloseIcon } from './icons'
 import { kindColors, type SemanticKind } from './theme'
 import { VisuallyHidden } from './VisuallyHidden'
@@ -124,9 +123,9 @@ export function ToastRegion({ toasts, onDismiss, closeLabel, label, kindLabels, 
           <div key={i}>{line}</div>
         ))}
       </Lines>
-      <PlainButton aria-label={closeLabel} variant="ghost" size="sm" square onPress={() => onDismiss(t.id)}>
+      <Button aria-label={closeLabel} variant="ghost" size="sm" square onPress={() => onDismiss(t.id)}>
         <CloseIcon />
-      </PlainButton>
+      </Button>
     </Toast>
   )
 

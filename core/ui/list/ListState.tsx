@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import type { Failure } from '../../api/envelope'
 import { useListT } from './texts'
 import { Alert } from '../Alert'
-import { PlainButton } from '../PlainButton'
+import { Button } from '../Button'
 import { EmptyState } from '../EmptyState'
 import { ErrorState } from '../ErrorState'
 import { ListSkeleton } from './Skeleton'
@@ -76,9 +76,9 @@ export function ListState<D>(props: ListStateProps<D>) {
           kind="error"
           title={title}
           action={
-            <PlainButton size="sm" onPress={onRetry}>
+            <Button size="sm" onPress={onRetry}>
               {t('list.retry')}
-            </PlainButton>
+            </Button>
           }
         >
           {state.failure?.message ? `${state.failure.message}\n${t('list.staleFailed')}` : t('list.staleFailed')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { useListT } from './texts'
-import { PlainButton } from '../PlainButton'
+import { Button } from '../Button'
 
 const Nav = styled.nav`
   display: flex;
@@ -42,15 +42,15 @@ export function PagePager({ page, total, limit, onPage, 'aria-label': label }: P
   if (pages <= 1 && page <= 1) return null
   return (
     <Nav aria-label={label ?? t('list.paging')} data-testid="pager">
-      <PlainButton size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page - 1, pages))}>
+      <Button size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page - 1, pages))}>
         {t('list.prev')}
-      </PlainButton>
+      </Button>
       <Status aria-live="polite" aria-atomic="true">
         {t('list.pageOf', { page, pages })}
       </Status>
-      <PlainButton size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+      <Button size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
         {t('list.next')}
-      </PlainButton>
+      </Button>
     </Nav>
   )
 }
@@ -71,17 +71,17 @@ export function CursorPager({ prev, next, onPage, status, 'aria-label': label }:
   if (prev === null && next === null) return null
   return (
     <Nav aria-label={label ?? t('list.paging')} data-testid="pager">
-      <PlainButton size="sm" isDisabled={prev === null} onPress={() => prev !== null && onPage(prev)}>
+      <Button size="sm" isDisabled={prev === null} onPress={() => prev !== null && onPage(prev)}>
         {t('list.prev')}
-      </PlainButton>
+      </Button>
       {status != null && (
         <Status aria-live="polite" aria-atomic="true">
           {status}
         </Status>
       )}
-      <PlainButton size="sm" isDisabled={next === null} onPress={() => next !== null && onPage(next)}>
+      <Button size="sm" isDisabled={next === null} onPress={() => next !== null && onPage(next)}>
         {t('list.next')}
-      </PlainButton>
+      </Button>
     </Nav>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useRuntime } from '../../react/runtime'
-import { PlainIconButton } from '../PlainButton'
+import { IconButton } from '../IconButton'
 import { CloseIcon } from '../icons'
 import { TextField } from '../TextField'
 import { useListT } from './texts'
@@ -105,9 +105,9 @@ export function SearchField({ label, value, onSearch, placeholder, delay = SEARC
         suffix={
           text !== '' && (
             // Out of the tab order: Escape does the same from the box itself.
-            <PlainIconButton aria-label={t('list.clearSearch')} size="sm" tabIndex={-1} onPress={clear}>
+            <IconButton aria-label={t('list.clearSearch')} size="sm" tabIndex={-1} onPress={clear}>
               <CloseIcon />
-            </PlainIconButton>
+            </IconButton>
           )
         }
       />

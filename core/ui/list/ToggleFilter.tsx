@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { PlainButton } from '../PlainButton'
+import { Button } from '../Button'
 
 const Group = styled.div`
   display: flex;
@@ -24,7 +24,7 @@ export function ToggleFilter<K extends string>({ label, options, value, onChange
   return (
     <Group role="group" aria-label={label}>
       {options.map(option => (
-        <PlainButton
+        <Button
           key={option.id}
           size="sm"
           variant={option.id === value ? 'primary' : 'ghost'}
@@ -32,7 +32,7 @@ export function ToggleFilter<K extends string>({ label, options, value, onChange
           onPress={() => onChange(option.id)}
         >
           {option.label}
-        </PlainButton>
+        </Button>
       ))}
     </Group>
   )

@@ -4,7 +4,7 @@ import type { Failure } from '../../../core/api/envelope'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-import { PlainButton as Button } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { Stack } from '../../../core/ui/Stack'
 import { listCertificates, signHash, type Certificate } from './cryptoPlugin'
 

@@ -5,7 +5,7 @@ import type { Profile } from '../../../core/auth/profile'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextField } from '../../../core/ui/TextField'
 import { profileEmailForm } from '../../../core/validation/forms'
@@ -68,9 +68,9 @@ export function ContactsForm({ profile }: { profile: Profile }) {
           </Alert>
         )}
         <Row>
-          <PlainButton type="submit" variant="primary" isDisabled={unchanged} isPending={state.status === 'sending'}>
+          <Button type="submit" variant="primary" isDisabled={unchanged} isPending={state.status === 'sending'}>
             {t('profile.changeEmail')}
-          </PlainButton>
+          </Button>
         </Row>
       </Stack>
     </form>

@@ -7,8 +7,8 @@ import { $authStatus, $signInError } from '../../../core/auth/model'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-// Native buttons: the sign-in page is a guest's first load (core/ui/PlainButton.tsx).
-import { PlainButton as Button } from '../../../core/ui/PlainButton'
+// Native buttons: the sign-in page is a guest's first load (core/ui/Button.tsx).
+import { Button } from '../../../core/ui/Button'
 import { PasswordField } from '../../../core/ui/PasswordField'
 import { PhoneField } from '../../../core/ui/PhoneField'
 import { Stack } from '../../../core/ui/Stack'

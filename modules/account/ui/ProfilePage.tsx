@@ -6,7 +6,7 @@ import { ROLE } from '../../../core/auth/profile'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { Panel } from '../../../core/ui/Card'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { PasswordField } from '../../../core/ui/PasswordField'
@@ -81,9 +81,9 @@ export default function ProfilePage() {
             </Switch>
           )}
           <Row>
-            <PlainButton variant="primary" isDisabled={!changed} isPending={settingsState.status === 'sending'} onPress={() => void dispatch('account/saveSettings', settings)}>
+            <Button variant="primary" isDisabled={!changed} isPending={settingsState.status === 'sending'} onPress={() => void dispatch('account/saveSettings', settings)}>
               {t('profile.save')}
-            </PlainButton>
+            </Button>
           </Row>
         </Stack>
       </Panel>
@@ -117,9 +117,9 @@ export default function ProfilePage() {
               />
             ))}
             <Row>
-              <PlainButton type="submit" variant="primary" isPending={passwordState.status === 'sending'}>
+              <Button type="submit" variant="primary" isPending={passwordState.status === 'sending'}>
                 {t('profile.changePassword')}
-              </PlainButton>
+              </Button>
             </Row>
           </Stack>
         </form>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
-import { PlainButton as Button } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 
 const Row = styled.div`

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
@@ -32,23 +32,23 @@ export default function ClientsPage() {
       title={t('pages.clients')}
       actions={
         <>
-          <PlainButton variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
+          <Button variant="primary" onPress={() => go('/add-client?kind=legal')} data-testid="add-company">
             {t('list.addCompany')}
-          </PlainButton>
-          <PlainButton onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
+          </Button>
+          <Button onPress={() => go('/add-client?kind=sole')} data-testid="add-sole">
             {t('list.addSole')}
-          </PlainButton>
-          <PlainButton onPress={() => go('/physics/add')} data-testid="add-individual">
+          </Button>
+          <Button onPress={() => go('/physics/add')} data-testid="add-individual">
             {t('list.addIndividual')}
-          </PlainButton>
-          <PlainButton
+          </Button>
+          <Button
             variant="ghost"
             isPending={exporting.status === 'running'}
             onPress={() => void dispatch('clients/exportCompanies', { q: query.q, ...(companies && query.kind !== 'all' ? { kind: query.kind } : {}) })}
             data-testid="export"
           >
             {t('export.button')}
-          </PlainButton>
+          </Button>
         </>
       }
       tabs={{

@@ -1,6 +1,6 @@
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { individualsLoad } from '../loads'
@@ -16,9 +16,9 @@ export default function IndividualsPage() {
     <ListPage
       title={t('pages.physics')}
       actions={
-        <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/physics/add' })} data-testid="add-individual">
+        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/physics/add' })} data-testid="add-individual">
           {t('list.addIndividual')}
-        </PlainButton>
+        </Button>
       }
       search={{ label: t('list.searchIndividuals'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'individuals-search' }}
     >

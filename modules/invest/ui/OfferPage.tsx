@@ -18,7 +18,6 @@ import { Panel } from '../../../core/ui/Card'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
-import { PlainButton } from '../../../core/ui/PlainButton'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextField } from '../../../core/ui/TextField'
@@ -182,7 +181,7 @@ function OfferScreen({ id }: { id: number }) {
               <List>
                 {data.documents.map(doc => (
                   <li key={doc.id}>
-                    <PlainButton
+                    <Button
                       variant="ghost"
                       onPress={async () => {
                         const file = await api.download(INVEST_API.document(data.id, doc.id))
@@ -191,7 +190,7 @@ function OfferScreen({ id }: { id: number }) {
                       aria-label={t('offer.download', { name: doc.name })}
                     >
                       {doc.name}
-                    </PlainButton>
+                    </Button>
                   </li>
                 ))}
               </List>

@@ -3,8 +3,8 @@ import { lazy, Suspense, useRef } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-// Native: the bell is in every signed-in page's header; react-aria's popover and dialog come with the panel.
-import { PlainButton } from '../../../core/ui/PlainButton'
+// The bell is in every signed-in page's header; react-aria's popover and dialog come with the panel.
+import { Button } from '../../../core/ui/Button'
 import { $notifications } from '../model'
 
 const BellPanel = lazy(() => import('./BellPanel'))
@@ -45,7 +45,7 @@ export default function Bell() {
   return (
     <>
       <Anchor>
-        <PlainButton
+        <Button
           ref={trigger}
           variant="ghost"
           square
@@ -56,7 +56,7 @@ export default function Bell() {
           onPress={() => (open ? close() : openBell())}
         >
           <BellIcon />
-        </PlainButton>
+        </Button>
         {unread > 0 && (
           <Count aria-hidden="true" data-testid="bell-count">
             {unread > 99 ? '99+' : unread}

@@ -2,7 +2,7 @@ import styled from 'styled-components'
 import { Link } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
 import { useRuntime } from '../../../core/react/runtime'
-import { PlainIconButton } from '../../../core/ui/PlainButton'
+import { IconButton } from '../../../core/ui/IconButton'
 import { CloseIcon } from '../../../core/ui/icons'
 import { VisuallyHidden } from '../../../core/ui/VisuallyHidden'
 import type { NotificationItem } from '../contract'
@@ -59,9 +59,9 @@ export function NotificationRow({ item, onArchive, onNavigate }: { item: Notific
           title
         )}
       </Title>
-      <PlainIconButton aria-label={t('archive', { title })} size="sm" onPress={() => onArchive(item.id)}>
+      <IconButton aria-label={t('archive', { title })} size="sm" onPress={() => onArchive(item.id)}>
         <CloseIcon />
-      </PlainIconButton>
+      </IconButton>
       {item.data.text && <Text>{item.data.text}</Text>}
       <When dateTime={item.date_notification}>{Number.isNaN(date.getTime()) ? item.date_notification : date.toLocaleString(t('dateLocale'))}</When>
     </Row>

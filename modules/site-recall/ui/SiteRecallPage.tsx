@@ -11,7 +11,7 @@ import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { formatPhone } from '../../../core/validation/phone'
 import { SITE_RECALL_STATUS, SITE_RECALL_TABS, type SiteRecallItem } from '../contract'
 import '../links'
@@ -97,13 +97,13 @@ function RowActions({ item, onDone }: { item: SiteRecallItem; onDone: () => void
   return (
     <Actions>
       {item.status === SITE_RECALL_STATUS.new && (
-        <PlainButton size="sm" isPending={busy === 'take'} isDisabled={busy === 'done'} aria-label={t('takeLabel', who)} onPress={() => void run('take')} data-testid={`site-recall-take-${item.id}`}>
+        <Button size="sm" isPending={busy === 'take'} isDisabled={busy === 'done'} aria-label={t('takeLabel', who)} onPress={() => void run('take')} data-testid={`site-recall-take-${item.id}`}>
           {t('take')}
-        </PlainButton>
+        </Button>
       )}
-      <PlainButton size="sm" variant="secondary" isPending={busy === 'done'} isDisabled={busy === 'take'} aria-label={t('doneLabel', who)} onPress={() => void run('done')} data-testid={`site-recall-done-${item.id}`}>
+      <Button size="sm" variant="secondary" isPending={busy === 'done'} isDisabled={busy === 'take'} aria-label={t('doneLabel', who)} onPress={() => void run('done')} data-testid={`site-recall-done-${item.id}`}>
         {t('done')}
-      </PlainButton>
+      </Button>
     </Actions>
   )
 }

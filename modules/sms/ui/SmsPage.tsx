@@ -10,7 +10,7 @@ import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { formatPhone } from '../../../core/validation/phone'
 import type { SmsItem, SmsStatus } from '../contract'
 import { SMS_FILTERS, SMS_PAGE_LIMIT as LIMIT, smsLoad } from '../loads'
@@ -41,7 +41,7 @@ function ResendButton({ sms, onDone }: { sms: SmsItem; onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   if (sms.status !== 3) return null
   return (
-    <PlainButton
+    <Button
       size="sm"
       isPending={busy}
       aria-label={t('resendLabel', { phone: formatPhone(sms.phone) })}
@@ -54,7 +54,7 @@ function ResendButton({ sms, onDone }: { sms: SmsItem; onDone: () => void }) {
       data-testid={`sms-resend-${sms.id}`}
     >
       {t('resend')}
-    </PlainButton>
+    </Button>
   )
 }
 

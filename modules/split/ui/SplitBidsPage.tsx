@@ -7,7 +7,6 @@ import { actorOf } from '../../../core/access/actor'
 import { useT } from '../../../core/i18n/useT'
 import { useResource } from '../../../core/react/useResource'
 import { Button } from '../../../core/ui/Button'
-import { PlainButton } from '../../../core/ui/PlainButton'
 import { Row } from '../../../core/ui/Stack'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
@@ -89,9 +88,9 @@ export default function SplitBidsPage() {
         /^\d+$/.test(query.client) ? (
           <Row gap="sm" wrap>
             <span data-testid="split-client-filter">{t('list.clientFilter')}</span>
-            <PlainButton size="sm" variant="ghost" onPress={() => setQuery({ client: '' })}>
+            <Button size="sm" variant="ghost" onPress={() => setQuery({ client: '' })}>
               {t('list.clearClient')}
-            </PlainButton>
+            </Button>
           </Row>
         ) : undefined
       }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../core/i18n/useT'
 import { DateField } from '../../../core/ui/DateField'
-import { PlainButton } from '../../../core/ui/PlainButton'
+import { Button } from '../../../core/ui/Button'
 import { formatDisplayDate, parseDisplayDate } from '../../../core/validation/dates'
 
 const Range = styled.fieldset`
@@ -91,9 +91,9 @@ export function PeriodFilter({ value, onChange }: { value: Period; onChange: (ne
         <PeriodDate label={t('list.dateFrom')} value={value.from} onChange={from => onChange({ from })} min={EARLIEST} max={value.to || LATEST} testId="task-from" />
         <PeriodDate label={t('list.dateTo')} value={value.to} onChange={to => onChange({ to })} min={value.from || EARLIEST} max={LATEST} testId="task-to" />
         {(value.from || value.to) && (
-          <PlainButton size="sm" variant="ghost" onPress={() => onChange({ from: '', to: '' })}>
+          <Button size="sm" variant="ghost" onPress={() => onChange({ from: '', to: '' })}>
             {t('list.clearDates')}
-          </PlainButton>
+          </Button>
         )}
       </Pair>
     </Range>

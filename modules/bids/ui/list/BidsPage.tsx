@@ -16,7 +16,7 @@ import { BidFiltersBar, type BidFiltersProps } from './Filters'
 import { BIDS_LIMIT, bidsLoad, isFiltered } from './loads'
 import { bidsList, companyChoices } from './model'
 import { useBidColumns } from './view'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 /**
  * /bids (clients, agents, agent managers, 1000): the tabs of SPEC §2 with their counts, search by number, filters
@@ -41,9 +41,9 @@ export default function BidsPage() {
       description={state.data ? t('list.total', { count: state.data.total }) : undefined}
       actions={
         mayCreate ? (
-          <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: NEW_BID_PATH })} data-testid="new-bid">
+          <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: NEW_BID_PATH })} data-testid="new-bid">
             {t('list.newBid')}
-          </PlainButton>
+          </Button>
         ) : undefined
       }
       tabs={{

@@ -5,7 +5,7 @@ import { SelectField } from '../../../../core/ui/SelectField'
 import { SERVICE_CODES } from '../../contract'
 import type { BidFilters } from './loads'
 import { serviceLabel } from './view'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 const Row = styled.div`
   display: flex;
@@ -171,13 +171,13 @@ export function BidFiltersBar({ value, onChange, companies }: BidFiltersProps) {
         </Pair>
       </Range>
       {any && (
-        <PlainButton
+        <Button
           variant="ghost"
           onPress={() => onChange({ service: '', company_id: '', date_from: '', date_to: '', amount_from: '', amount_to: '' })}
           data-testid="filters-reset"
         >
           {t('list.filters.reset')}
-        </PlainButton>
+        </Button>
       )}
     </Row>
   )

@@ -13,7 +13,7 @@ import { formatPhone } from '../../../../core/validation/phone'
 import type { Caller } from '../../contract'
 import { callersLoad } from '../../loads'
 import { callersList } from '../../model'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
@@ -47,9 +47,9 @@ export default function CallersPage() {
       // "About N" once the list is past what the server counts exactly (server/search/total.ts).
       description={state.data ? totalText(kit, state.data) : undefined}
       actions={
-        <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
+        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
           {t('callers.add')}
-        </PlainButton>
+        </Button>
       }
       search={{ label: t('callers.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'callers-search' }}
     >

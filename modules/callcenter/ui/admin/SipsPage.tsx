@@ -12,7 +12,7 @@ import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import type { SipAccount } from '../../contract'
 import { sipsLoad } from '../../loads'
 import { sipsList } from '../../model'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 /** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
@@ -39,9 +39,9 @@ export default function SipsPage() {
       // "About N" once the list is past what the server counts exactly (server/search/total.ts).
       description={state.data ? totalText(kit, state.data) : undefined}
       actions={
-        <PlainButton variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
+        <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
           {t('sips.add')}
-        </PlainButton>
+        </Button>
       }
       search={{ label: t('sips.search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sips-search' }}
     >

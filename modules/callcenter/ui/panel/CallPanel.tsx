@@ -18,7 +18,8 @@ import { FoundLinks } from './FoundLinks'
 import { localToday } from './format'
 import { ChevronDownIcon, PhoneIcon } from './icons'
 import { NumberEntry } from './NumberEntry'
-import { PlainButton, PlainIconButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
+import { IconButton } from '../../../../core/ui/IconButton'
 
 // The dialogs (react-aria's modal, the reminder's calendar, the radio group) come when first needed, not with the
 // panel every SIP user's page loads; the finish dialog's chunk is fetched while a call is on, before it ends.
@@ -72,7 +73,7 @@ const Dot = styled.span<{ $on: boolean }>`
   border-radius: 50%;
   background: ${({ theme, $on }) => ($on ? theme.color.success : theme.color.error)};
 `
-const Toggle = styled(PlainButton)<{ $ringing: boolean }>`
+const Toggle = styled(Button)<{ $ringing: boolean }>`
   box-shadow: ${({ theme }) => theme.shadow.md};
   ${({ theme, $ringing }) => ($ringing ? `outline: 3px solid ${theme.color.success}; outline-offset: 2px;` : '')}
 `
@@ -147,9 +148,9 @@ export default function CallPanel() {
                   {profile?.sip?.code ? ` · ${t('panel.myNumber', { code: profile.sip.code })}` : ''}
                 </Status>
               </div>
-              <PlainIconButton aria-label={t('panel.collapse')} size="sm" onPress={close}>
+              <IconButton aria-label={t('panel.collapse')} size="sm" onPress={close}>
                 <ChevronDownIcon />
-              </PlainIconButton>
+              </IconButton>
             </Row>
             <VisuallyHidden aria-live="polite">{statusText}</VisuallyHidden>
             <SipAlert alert={softphone.alert} cause={softphone.alertCause} />
@@ -248,9 +249,9 @@ function SipAlert({ alert, cause }: { alert: string | null; cause: string | null
       title={t(`alert.${alert}.title`)}
       action={
         alert === 'notConfigured' ? undefined : (
-          <PlainButton size="sm" onPress={() => window.location.reload()}>
+          <Button size="sm" onPress={() => window.location.reload()}>
             {t('alert.refresh')}
-          </PlainButton>
+          </Button>
         )
       }
     >

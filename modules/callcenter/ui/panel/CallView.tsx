@@ -6,7 +6,8 @@ import { TextField } from '../../../../core/ui/TextField'
 import { formatTimer, type CallSession, type PanelState } from '../../model'
 import { displayNumber } from './format'
 import { ContactAddIcon, HangUpIcon, KeypadIcon, MicOffIcon, PauseIcon, PhoneIcon, TransferIcon } from './icons'
-import { PlainButton, PlainIconButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
+import { IconButton } from '../../../../core/ui/IconButton'
 
 const Number = styled.div`
   font-size: ${({ theme }) => theme.font.size.lg};
@@ -59,12 +60,12 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
           <Number data-testid="call-number">{displayNumber(session.phone)}</Number>
         </div>
         <Row gap="sm">
-          <PlainButton variant="primary" icon={<PhoneIcon />} onPress={onAnswer} data-testid="answer">
+          <Button variant="primary" icon={<PhoneIcon />} onPress={onAnswer} data-testid="answer">
             {t('panel.answer')}
-          </PlainButton>
-          <PlainButton variant="danger" icon={<HangUpIcon />} onPress={onDecline} data-testid="decline">
+          </Button>
+          <Button variant="danger" icon={<HangUpIcon />} onPress={onDecline} data-testid="decline">
             {t('panel.decline')}
-          </PlainButton>
+          </Button>
         </Row>
       </Stack>
     )
@@ -85,30 +86,30 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
       {session.transfer === 'pending' && <Muted role="status">{t('panel.transferring')}</Muted>}
       {session.transfer === 'failed' && <Muted role="alert">{t('panel.transferFailed')}</Muted>}
       <Row gap="xs" wrap>
-        <PlainIconButton aria-label={t(session.muted ? 'panel.unmute' : 'panel.mute')} isPressed={session.muted} isDisabled={!established} onPress={onMute} variant="secondary">
+        <IconButton aria-label={t(session.muted ? 'panel.unmute' : 'panel.mute')} isPressed={session.muted} isDisabled={!established} onPress={onMute} variant="secondary">
           <MicOffIcon />
-        </PlainIconButton>
-        <PlainIconButton aria-label={t(session.held ? 'panel.unhold' : 'panel.hold')} isPressed={session.held} isDisabled={!established} onPress={onHold} variant="secondary">
+        </IconButton>
+        <IconButton aria-label={t(session.held ? 'panel.unhold' : 'panel.hold')} isPressed={session.held} isDisabled={!established} onPress={onHold} variant="secondary">
           <PauseIcon />
-        </PlainIconButton>
-        <PlainIconButton aria-label={t('panel.keypad')} isPressed={keypad} onPress={() => setKeypad(k => !k)} variant="secondary">
+        </IconButton>
+        <IconButton aria-label={t('panel.keypad')} isPressed={keypad} onPress={() => setKeypad(k => !k)} variant="secondary">
           <KeypadIcon />
-        </PlainIconButton>
-        <PlainIconButton aria-label={t('panel.transfer')} isPressed={transferOpen} isDisabled={!established} onPress={() => setTransferOpen(o => !o)} variant="secondary">
+        </IconButton>
+        <IconButton aria-label={t('panel.transfer')} isPressed={transferOpen} isDisabled={!established} onPress={() => setTransferOpen(o => !o)} variant="secondary">
           <TransferIcon />
-        </PlainIconButton>
+        </IconButton>
         {onAddContact && (
-          <PlainIconButton aria-label={t('panel.addContact')} onPress={onAddContact} variant="secondary">
+          <IconButton aria-label={t('panel.addContact')} onPress={onAddContact} variant="secondary">
             <ContactAddIcon />
-          </PlainIconButton>
+          </IconButton>
         )}
       </Row>
       {keypad && (
         <Keys role="group" aria-label={t('panel.keypad')} data-testid="keypad">
           {DTMF_KEYS.map(key => (
-            <PlainButton key={key} size="sm" isDisabled={!established} onPress={() => onDtmf(key)} aria-label={t('panel.key', { key })}>
+            <Button key={key} size="sm" isDisabled={!established} onPress={() => onDtmf(key)} aria-label={t('panel.key', { key })}>
               {key}
-            </PlainButton>
+            </Button>
           ))}
         </Keys>
       )}
@@ -125,7 +126,7 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
       {transferOpen && established && (
         <Row gap="sm" align="flex-end">
           <TextField label={t('panel.transferTo')} inputMode="numeric" value={target} onChange={v => setTarget(v.replace(/\D/g, ''))} maxLength={15} />
-          <PlainButton
+          <Button
             isDisabled={target.length < 2 || session.transfer === 'pending'}
             onPress={() => {
               onTransfer(target)
@@ -133,12 +134,12 @@ export function CallView({ session, state, onHangup, onAnswer, onDecline, onDtmf
             }}
           >
             {t('panel.transferGo')}
-          </PlainButton>
+          </Button>
         </Row>
       )}
-      <PlainButton variant="danger" icon={<HangUpIcon />} onPress={onHangup} fullWidth data-testid="hangup">
+      <Button variant="danger" icon={<HangUpIcon />} onPress={onHangup} fullWidth data-testid="hangup">
         {t('panel.hangup')}
-      </PlainButton>
+      </Button>
     </Stack>
   )
 }

@@ -8,7 +8,7 @@ import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
 import { numberValidity, type CallRefusal, type NumberMode } from '../../model'
 import { ContactAddIcon, PhoneIcon } from './icons'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 const Modes = styled(Row)`
   > button[aria-pressed='true'] {
@@ -58,9 +58,9 @@ export function NumberEntry({ value, refusal, onChange, onCall, onAddContact }: 
     <Stack gap="sm">
       <Modes role="group" aria-label={t('panel.numberKind')} gap="xs">
         {(['phone', 'extension'] as const).map(m => (
-          <PlainButton key={m} size="sm" variant={mode === m ? 'secondary' : 'ghost'} isPressed={mode === m} onPress={() => switchTo(m)}>
+          <Button key={m} size="sm" variant={mode === m ? 'secondary' : 'ghost'} isPressed={mode === m} onPress={() => switchTo(m)}>
             {t(`panel.mode.${m}`)}
-          </PlainButton>
+          </Button>
         ))}
       </Modes>
       {mode === 'phone' ? (
@@ -92,13 +92,13 @@ export function NumberEntry({ value, refusal, onChange, onCall, onAddContact }: 
         {errorMessage}
       </VisuallyHidden>
       <Row gap="sm" wrap>
-        <PlainButton variant="primary" icon={<PhoneIcon />} onPress={call} data-testid="call-button">
+        <Button variant="primary" icon={<PhoneIcon />} onPress={call} data-testid="call-button">
           {t('panel.call')}
-        </PlainButton>
+        </Button>
         {phone && (
-          <PlainButton icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
+          <Button icon={<ContactAddIcon />} onPress={onAddContact} data-testid="add-contact">
             {t('panel.addContact')}
-          </PlainButton>
+          </Button>
         )}
       </Row>
     </Stack>

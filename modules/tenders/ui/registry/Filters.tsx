@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 import { Checkbox } from '../../../../core/ui/Checkbox'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { TENDER_LAWS, TENDER_REGIONS } from '../../registry'
@@ -173,9 +173,9 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
         options={LIMITS.map(limit => ({ value: limit, label: limit }))}
       />
       {any && (
-        <PlainButton variant="ghost" onPress={() => onChange(EMPTY)} data-testid="filters-reset">
+        <Button variant="ghost" onPress={() => onChange(EMPTY)} data-testid="filters-reset">
           {t('registry.filters.reset')}
-        </PlainButton>
+        </Button>
       )}
     </Form>
   )

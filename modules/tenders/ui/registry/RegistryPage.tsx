@@ -9,7 +9,7 @@ import { ListPage } from '../../../../core/ui/list/ListPage'
 import { ListState } from '../../../../core/ui/list/ListState'
 import type { Sort } from '../../../../core/ui/list/query'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 import { tenderPath } from '../../notifications'
 import { TENDER_TABS, type TenderSort } from '../../registry'
 import type { TenderListPage } from '../../contract'
@@ -109,9 +109,9 @@ export default function RegistryPage() {
             />
             {next && (
               <More>
-                <PlainButton isPending={loadingMore} onPress={() => void dispatch('tenders/loadMore', { ...request, cursor: next })} data-testid="tenders-more">
+                <Button isPending={loadingMore} onPress={() => void dispatch('tenders/loadMore', { ...request, cursor: next })} data-testid="tenders-more">
                   {t(loadingMore ? 'registry.loadingMore' : 'registry.loadMore')}
-                </PlainButton>
+                </Button>
               </More>
             )}
             {moreState.status === 'failed' && (

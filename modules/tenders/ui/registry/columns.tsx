@@ -6,7 +6,7 @@ import { $locale } from '../../../../core/i18n/model'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 import type { TenderListItem } from '../../contract'
 import { regionName } from '../labels'
 
@@ -97,7 +97,7 @@ export function RowActions({ row }: { row: TenderListItem }) {
   const number = row.notification_number
   return (
     <Actions>
-      <PlainButton
+      <Button
         variant="ghost"
         size="sm"
         square
@@ -109,11 +109,11 @@ export function RowActions({ row }: { row: TenderListItem }) {
         <StarMark $on={row.favourite} aria-hidden="true">
           {row.favourite ? '★' : '☆'}
         </StarMark>
-      </PlainButton>
+      </Button>
       {row.taken_by === null ? (
-        <PlainButton size="sm" aria-label={t('registry.takeLabel', { number })} onPress={() => void dispatch('tenders/take', { id: row.id })} data-testid={`take-${row.id}`}>
+        <Button size="sm" aria-label={t('registry.takeLabel', { number })} onPress={() => void dispatch('tenders/take', { id: row.id })} data-testid={`take-${row.id}`}>
           {t('registry.take')}
-        </PlainButton>
+        </Button>
       ) : (
         <Muted data-testid={`taken-${row.id}`}>{row.taken_by.id === me ? t('registry.inWorkByMe') : t('registry.takenBy', { name: row.taken_by.name })}</Muted>
       )}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useT } from '../../../../core/i18n/useT'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 
 const Zone = styled.div<{ $over: boolean }>`
   display: flex;
@@ -61,11 +61,11 @@ export function DropZone({ onFile, isDisabled }: { onFile: (file: File) => void;
           if (file) onFile(file)
         }}
       />
-      {/* A native button: Enter opens the chooser on its keydown, inside the key's user activation (react-aria's press
-          waits for the keyup, which a re-render in between could lose). */}
-      <PlainButton variant="primary" onPress={() => input.current?.click()} isDisabled={isDisabled} data-testid="import-choose">
+      {/* Enter opens the chooser on the button's keydown, inside the key's user activation (a press on keyup could be
+          lost to a re-render in between). */}
+      <Button variant="primary" onPress={() => input.current?.click()} isDisabled={isDisabled} data-testid="import-choose">
         {t('import.choose')}
-      </PlainButton>
+      </Button>
     </Zone>
   )
 }

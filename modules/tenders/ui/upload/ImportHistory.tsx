@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
 import { useT } from '../../../../core/i18n/useT'
 import { Badge, type BadgeTone } from '../../../../core/ui/Badge'
-import { PlainButton } from '../../../../core/ui/PlainButton'
+import { Button } from '../../../../core/ui/Button'
 import { Panel } from '../../../../core/ui/Card'
 import { DataTable, type DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListState } from '../../../../core/ui/list/ListState'
@@ -51,9 +51,9 @@ export function ImportHistory() {
               narrow="cards"
               rowActions={i =>
                 i.problems.length > 0 ? (
-                  <PlainButton size="sm" onPress={() => setOpen(open === i.id ? null : i.id)} aria-expanded={open === i.id}>
+                  <Button size="sm" onPress={() => setOpen(open === i.id ? null : i.id)} aria-expanded={open === i.id}>
                     {open === i.id ? t('import.history.hide') : t('import.history.show')}
-                  </PlainButton>
+                  </Button>
                 ) : null
               }
             />
