@@ -12,7 +12,7 @@ import {
 } from 'react'
 import styled from 'styled-components'
 import { TabStrip } from './TabStrip'
-import { tabCss } from './tabStyles'
+import { TabButton, TabRow, tabIndexForKey } from './tabStyles'
 
 export { revealTab } from './TabStrip'
 
@@ -81,13 +81,6 @@ export function Tabs({ selectedKey, defaultSelectedKey, onSelectionChange, child
   )
 }
 
-const List = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  width: max-content;
-  min-width: 100%;
-`
-
 /** The tab list, in the strip that scrolls sideways when its tabs are wider than the page (see TabStrip). */
 export function TabList({ children, 'aria-label': label }: { children: ReactNode; 'aria-label': string }) {
   const { base, selected, select, offerFirst } = useTabs()
@@ -99,14 +92,7 @@ export function TabList({ children, 'aria-label': label }: { children: ReactNode
   }, [selected, first, offerFirst])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const at = selected === undefined ? -1 : keys.indexOf(selected)
-    const to =
-      e.key === 'ArrowRight' ? (at + 1) % keys.length
-      : e.key === 'ArrowLeft' ? (at - 1 + keys.length) % keys.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? keys.length - 1
-      : -1
-    const next = keys[to]
+    const next = keys[tabIndexForKey(e.key, selected === undefined ? -1 : keys.indexOf(selected), keys.length)]
     if (next === undefined) return
     e.preventDefault()
     select(next)
@@ -115,29 +101,13 @@ export function TabList({ children, 'aria-label': label }: { children: ReactNode
 
   return (
     <TabStrip>
-      <List role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+      <TabRow role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
         {children}
-      </List>
+      </TabRow>
     </TabStrip>
   )
 }
 
-const TabButton = styled.button`
-  border: 0;
-  background: none;
-  font: inherit;
-  ${tabCss}
-  @media (hover: hover) {
-    &:hover {
-      color: ${({ theme }) => theme.color.text};
-      background: ${({ theme }) => theme.color.surfaceHover};
-    }
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.focus};
-    outline-offset: -2px;
-  }
-`
 
 export function Tab({ id, children, ...rest }: { id: Key; children: ReactNode; 'data-testid'?: string }) {
   const { base, selected, select } = useTabs()

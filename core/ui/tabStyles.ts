@@ -1,9 +1,8 @@
-import { css } from 'styled-components'
+import styled, { css } from 'styled-components'
 
 /**
- * A tab's look, shared by react-aria's `Tab` (core/ui/Tabs) and the list pages' native `ListTabs`: each adds its own
- * hover and focus-visible selectors (react-aria's data attributes, or native pseudo-classes). The selected colour is
- * doubled in specificity so that it holds under either one's hover.
+ * A tab's look, shared by core/ui/Tabs and the list pages' `ListTabs`. The selected colour is doubled in specificity
+ * so that it holds under the hover.
  */
 export const tabCss = css`
   position: relative;
@@ -35,3 +34,48 @@ export const tabCss = css`
     background: ${({ theme }) => theme.color.primary};
   }
 `
+
+/** The row of tabs inside a TabStrip: as wide as its tabs, at least the strip's width. */
+export const TabRow = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  width: max-content;
+  min-width: 100%;
+`
+
+/** A tab of either tab list: a native button with the look above, its hover and focus from native states. */
+export const TabButton = styled.button`
+  border: 0;
+  background: none;
+  font: inherit;
+  ${tabCss}
+  @media (hover: hover) {
+    &:hover {
+      color: ${({ theme }) => theme.color.text};
+      background: ${({ theme }) => theme.color.surfaceHover};
+    }
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: -2px;
+  }
+`
+
+/**
+ * The tab a key moves to in a horizontal tab list (←/→ wrap around, Home/End jump), by index; -1 for any other key.
+ * Both tab lists (core/ui/Tabs, core/ui/list/ListTabs) select what it names (selection follows focus).
+ */
+export function tabIndexForKey(key: string, at: number, count: number): number {
+  switch (key) {
+    case 'ArrowRight':
+      return (at + 1) % count
+    case 'ArrowLeft':
+      return (at - 1 + count) % count
+    case 'Home':
+      return 0
+    case 'End':
+      return count - 1
+    default:
+      return -1
+  }
+}

@@ -1,32 +1,8 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
-import styled from 'styled-components'
 import { TabStrip } from '../TabStrip'
-import { tabCss } from '../tabStyles'
+import { TabButton, TabRow, tabIndexForKey } from '../tabStyles'
 
 /** Looks as core/ui/Tabs' Tab, from native states (react-aria sets data-hovered and data-focus-visible there). */
-const TabButton = styled.button`
-  border: 0;
-  background: none;
-  font: inherit;
-  ${tabCss}
-  @media (hover: hover) {
-    &:hover {
-      color: ${({ theme }) => theme.color.text};
-      background: ${({ theme }) => theme.color.surfaceHover};
-    }
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.focus};
-    outline-offset: -2px;
-  }
-`
-const List = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  width: max-content;
-  min-width: 100%;
-`
-
 export interface ListTabsProps<K extends string> {
   label: string
   items: readonly { id: K; label: ReactNode; 'data-testid'?: string }[]
@@ -48,14 +24,7 @@ export function ListTabs<K extends string>({ label, items, selected, onChange, c
   const panelId = `${base}-panel`
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const at = items.findIndex(item => item.id === selected)
-    const to =
-      e.key === 'ArrowRight' ? (at + 1) % items.length
-      : e.key === 'ArrowLeft' ? (at - 1 + items.length) % items.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? items.length - 1
-      : -1
-    const next = items[to]
+    const next = items[tabIndexForKey(e.key, items.findIndex(item => item.id === selected), items.length)]
     if (!next) return
     e.preventDefault()
     list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(next.id))}`)?.focus()
@@ -65,7 +34,7 @@ export function ListTabs<K extends string>({ label, items, selected, onChange, c
   return (
     <>
       <TabStrip>
-        <List ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+        <TabRow ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
           {items.map(item => {
             const isSelected = item.id === selected
             return (
@@ -85,7 +54,7 @@ export function ListTabs<K extends string>({ label, items, selected, onChange, c
               </TabButton>
             )
           })}
-        </List>
+        </TabRow>
       </TabStrip>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
         {children}
