@@ -52,7 +52,7 @@ export const declarationsArePure = (id: string): false | undefined => (PURE_DECL
 const SHELL_PACK = /[\\/]i18n[\\/](ru|en)\.json\?shell$/
 const chunkGroups = [
   { name: 'index', tags: ['$initial' as const] },
-  { name: (id: string) => `shell-${SHELL_PACK.exec(id)?.[1] ?? 'pack'}`, test: SHELL_PACK },
+  { name: (id: string) => `shell-${SHELL_PACK.exec(id)?.[1] ?? 'pack'}`, debugName: 'shell packs', test: SHELL_PACK },
 ]
 
 const apiProxy = {
