@@ -23,8 +23,8 @@ export default definePlugin({
     { path: '/company', page: cabinetCompany, access: isClient },
     { path: '/faces', page: cabinetCompany, access: isClient },
     { path: '/banks', page: cabinetCompany, access: isClient },
-    { path: '/financials', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
-    { path: '/documents', page: () => import('./ui/CabinetPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
+    { path: '/financials', page: () => import('./ui/CabinetSectionPages').then(m => ({ default: m.CabinetFinancialsPage })), access: isClient },
+    { path: '/documents', page: () => import('./ui/CabinetSectionPages').then(m => ({ default: m.CabinetDocumentsPage })), access: isClient },
     {
       path: '/physics',
       page: () => import('./ui/ClientsPage').then(m => ({ default: m.IndividualsPage })),

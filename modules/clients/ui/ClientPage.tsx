@@ -9,7 +9,8 @@ import { EmptyState } from '../../../core/ui/EmptyState'
 import { Slot } from '../../../core/ui/Slot'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { $removeFailures } from '../model'
-import { CompanyCard, CompanyEditor, CompanyTitle, TABS, type TabKey } from './CompanyEditor'
+import { CompanyCard } from './CompanyCard'
+import { CompanyEditor, CompanyTitle, TABS, type TabKey } from './CompanyEditor'
 import { ConfirmButton, RemoveFailure } from './records'
 
 /** `?tab=financials` (or ClientCompany's 0, 1, 2) → a tab of `allowed`. */

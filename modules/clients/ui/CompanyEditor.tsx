@@ -12,8 +12,7 @@ import type { SectionKey } from '../remotes'
 import { CompanyForm } from './CompanyForm'
 import { UnsavedChangesGuard } from './guard'
 import { BankSection, DocumentsSection, FinancialsSection, PeopleSection, SupportedAccountsSection } from './lazySections'
-import { Loaded } from './states'
-import { useCompany, useSections } from './useSection'
+import { useSections } from './useSection'
 
 /** The tabs of "Company edit" (SPEC §2); ClientCompany's `?tab=0|1|2` are company, people, bank. */
 export const TABS = ['company', 'financials', 'documents', 'people', 'bank', 'supported', 'bids', 'tenders'] as const
@@ -123,16 +122,5 @@ export function CompanyEditor({ companyId, company, tabs, tab, onTabChange }: {
         ))}
       </Tabs>
     </UnsavedChangesGuard>
-  )
-}
-
-/** The whole card for a company id: its company section's loading and failure, then the editor. */
-export function CompanyCard({ companyId, children }: { companyId: number; children: (company: Company) => ReactNode }) {
-  const t = useT('clients')
-  const { state, retry } = useCompany(companyId)
-  return (
-    <Loaded state={state} failedTitle={t('loadFailed.company')} onRetry={retry} testId="company">
-      {company => children(company)}
-    </Loaded>
   )
 }
