@@ -46,8 +46,9 @@ export function sessionReplayingBus(bus: Bus, sub: Subscription): { bus: Bus; la
 
 /**
  * A plugin may declare its commands and processes in place (part of the first load) or as `logic: () =>
- * import('./logic')`, fetched when one of its pages or widgets is first needed, after sign-in for the modules the
- * role can reach, or when one of its commands is dispatched — never on /login for a module that has no page there.
+ * import('./logic')`, fetched when one of its pages or widgets is first needed, a few seconds after sign-in for the
+ * modules the role can reach, or when one of its commands is dispatched — never on /login for a module that has no
+ * page there.
  */
 export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: readonly Plugin[]; commands: CommandBus; deps: ProcessDeps; sub: Subscription }): PluginLogicLoader {
   const byId = new Map(plugins.map(p => [p.id, p]))

@@ -143,7 +143,8 @@ export interface Plugin {
   /**
    * Commands, stores and processes fetched when first needed (`logic: () => import('./logic')`, a module exporting
    * `commands` and `processes` and importing its stores): one of its pages or widgets opens, the role can reach it
-   * after sign-in, or a command nobody registered yet is dispatched. Keeps them out of /login's first load.
+   * (a few seconds after sign-in: core/runtime.ts ROLE_LOGIC_AFTER), or a command nobody registered yet is dispatched.
+   * Keeps them out of /login's first load and out of a signed-in page's own.
    */
   logic?: () => Promise<PluginLogic>
   i18n?: LocalePack
