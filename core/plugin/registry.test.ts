@@ -95,4 +95,19 @@ describe('landing resolution (SPEC §6)', () => {
   it('never lands on a remembered guest page', () => {
     expect(landingPath({ registry, profile: profileOf(ROLE.agent), company: null, via: 'password', rememberedPath: '/login' }).to).toBe('/bids')
   })
+
+  it('preloads a page with what its module needs, once per loader call; an unknown path loads nothing', async () => {
+    const loaded: string[] = []
+    const prepared: string[] = []
+    const reports = definePlugin({
+      id: 'reports',
+      routes: [{ path: '/reports/:id', page: () => (loaded.push('reports'), Promise.resolve({ default: () => null })), access: roles(ROLE.admin) }],
+    })
+    const withPrepare = createRegistry([reports], { prepare: id => (prepared.push(id), Promise.resolve()) })
+    withPrepare.preload('/reports/7?tab=1')
+    withPrepare.preload('/nowhere')
+    await Promise.resolve()
+    expect(loaded).toEqual(['reports'])
+    expect(prepared).toEqual(['reports'])
+  })
 })

@@ -27,6 +27,11 @@ export interface Registry {
    * may get) and the shell-like ones that declare none of these: whose locale packs (and logic) it needs.
    */
   pluginsFor(profile: Profile): string[]
+  /**
+   * Starts fetching what the page at `path` needs (its chunk, its module's locale pack and logic) ahead of a
+   * navigation the user is about to make (a sidebar link pointed at or focused); nothing for an unknown path.
+   */
+  preload(path: string): void
 }
 
 export interface RegistryOptions {
@@ -117,6 +122,10 @@ export function createRegistry(plugins: readonly Plugin[], { prepare }: Registry
     pluginsFor(profile) {
       const actor = actorOf(profile)
       return plugins.filter(p => reachable(p, actor)).map(p => p.id)
+    },
+    preload(path) {
+      // A failure here is the page's to show when it is opened.
+      void matchPath(routes, path)?.route.page().catch(() => undefined)
     },
   }
 }
