@@ -48,13 +48,13 @@ import type { startSignedInCore } from './socket/signed-in'
 import { toastCommands } from './toast/commands'
 import { toastProcess } from './toast/process'
 
-/** The core's commands besides the slices': navigation is a request the router adapter follows. */
 /**
  * How long after sign-in the rest of the role's modules' logic is fetched: the first page's chunks and data come
  * first (a first load measures what the page needs), the rest is ready before most users click further.
  */
 export const ROLE_LOGIC_AFTER = 3_000
 
+/** The core's commands besides the slices': navigation is a request the router adapter follows. */
 const navigationCommands: CommandHandlers = {
   'app/navigate': ({ to, replace = false }, ctx) => void ctx.bus.emit('app/navigationRequested', { to, replace }, ctx.source),
 }
