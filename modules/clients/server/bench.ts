@@ -5,7 +5,8 @@
  * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -36,6 +37,10 @@ const CONCURRENCIES = (process.argv.find(a => a.startsWith('--concurrency='))?.s
   .filter(n => Number.isInteger(n) && n > 0)
   .map(n => Math.min(n, 128))
 const POSTGRES = process.argv.find(a => a.startsWith('--postgres='))?.slice('--postgres='.length)
+/** `--profile=<file>.cpuprofile`: a CPU profile of the measured requests only (not the seeding), for DevTools. */
+const PROFILE = process.argv.find(a => a.startsWith('--profile='))?.slice('--profile='.length)
+/** `--only=<text>`: only the scenarios whose title holds it (`--only=first`). */
+const ONLY = process.argv.find(a => a.startsWith('--only='))?.slice('--only='.length)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
@@ -106,6 +111,10 @@ async function main(): Promise<void> {
     )
   }
   console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
+  // Fresh statistics, as autovacuum (Postgres) or the server's start-up and janitor (PGlite, server/db/janitor.ts) keep them.
+  const t1 = Date.now()
+  await db.execute(sql`analyze`)
+  console.log(`Analyzed in ${((Date.now() - t1) / 1000).toFixed(1)} s.`)
 
   const app = buildApp({ db, config, modules: [clients] })
   await app.ready()
@@ -130,9 +139,15 @@ async function main(): Promise<void> {
     ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
   ]
 
+  const profiler = PROFILE ? new Session() : null
+  if (profiler) {
+    profiler.connect()
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.start')
+  }
   for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
     console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
-    for (const [title, who, urls] of scenarios) {
+    for (const [title, who, urls] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
       const latencies: number[] = []
       let errors = 0
       let total = ''
@@ -158,6 +173,12 @@ async function main(): Promise<void> {
         `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  (total ${total}${errors ? `, ${errors} errors` : ''})`,
       )
     }
+  }
+
+  if (profiler && PROFILE) {
+    const { profile } = await profiler.post('Profiler.stop')
+    writeFileSync(PROFILE, JSON.stringify(profile))
+    profiler.disconnect()
   }
 
   const exportStart = performance.now()

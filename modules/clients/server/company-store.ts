@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeWhere } from '../../../server/access/scope'
@@ -26,13 +26,14 @@ const agents = alias(users, 'agent_user')
 const owners = alias(users, 'owner_user')
 
 /** One select for lists and records: the core row, its details (may be absent), agent and owner names. */
-function selectCompanies(db: Db) {
+function selectCompanies(db: Db, extra: Record<string, SQL> = {}) {
   return db
     .select({
       company: companies,
       details: companyDetails,
       agent: { id: agents.id, name: agents.full_name },
       owner: { id: owners.id, name: owners.full_name },
+      ...extra,
     })
     .from(companies)
     .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
@@ -124,36 +125,50 @@ const COMPANY_ORDER = [key(companies.id, 'int', true)]
 export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match = COMPANY_SEARCH.match(query.q)): SQL {
   const conditions: SQL[] = [companyWhere(db, actor)]
   if (match) conditions.push(match.where)
-  if (query.kind === 'sole') conditions.push(eq(companyDetails.kind, 'sole'))
-  if (query.kind === 'legal') conditions.push(sql`coalesce(${companyDetails.kind}, 'legal') = 'legal'`)
-  if (query.status) conditions.push(sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
+  conditions.push(...detailsConditions(query))
   if (query.agent_id) conditions.push(eq(companies.agent_user_id, query.agent_id))
   return and(...conditions) as SQL
+}
+
+/**
+ * The kind and status filters. A company without a details row reads as a legal entity, active: a filter those
+ * defaults pass (kind legal, status active) keeps such companies (coalesce, a left join); any other value (kind sole,
+ * status past active) needs a details row, so every condition is then a plain equality the planner turns into an
+ * inner join from the `(kind, status, company_id)` index (migration 0007) — newest first, counted on the index alone.
+ */
+function detailsConditions(query: Pick<CompanyListQuery, 'kind' | 'status'>): SQL[] {
+  const needsRow = query.kind === 'sole' || (query.status !== undefined && query.status !== 'active')
+  const conditions: SQL[] = []
+  if (query.kind) conditions.push(needsRow ? eq(companyDetails.kind, query.kind) : sql`coalesce(${companyDetails.kind}, 'legal') = ${query.kind}`)
+  if (query.status) conditions.push(needsRow ? eq(companyDetails.status, query.status) : sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
+  return conditions
 }
 
 /** Filters on details columns need the join; the others run on the companies table alone. */
 const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolean(query.kind || query.status)
 
 /**
- * A page of "My companies", best match first under a search: the page's ids first (narrow rows, keyset or offset
- * paging), then the full rows of those ids; the total counts the same filter cheaply (server/search/total.ts).
+ * A page of "My companies", best match first under a search, in one query: the page's ids in a subquery (narrow
+ * rows, keyset or offset paging, so skipped rows are never joined), the full rows of those ids around it; the total
+ * counts the same filter cheaply (server/search/total.ts), without counting when the planner says the list is long
+ * and no text search makes its estimate a guess.
  */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<CompanyPage> {
   const match = COMPANY_SEARCH.match(query.q)
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
-  const from = (fields: Record<string, SQL | typeof companies.id>) => {
-    const q = db.select(fields).from(companies)
+  const from = () => {
+    const q = db.select({ id: companies.id }).from(companies)
     return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)).$dynamic() : q.$dynamic()
   }
-  const page = await keysetPage<{ id: number }>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
-    from({ id: companies.id, ...columns }).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
-  )
-  const ids = page.items.map(r => r.id)
-  const rows = ids.length ? await selectCompanies(db).where(inArray(companies.id, ids)) : []
-  const byId = new Map(rows.map(r => [r.company.id, toListItem(r)]))
-  return { ...page, items: ids.map(id => byId.get(id)!), ...(await cheapTotal(db, from({ id: companies.id }).where(where))) }
+  const page = await keysetPage<Row>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) => {
+    const ids = from().where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
+    // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
+    return selectCompanies(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
+  })
+  const total = await cheapTotal(db, from().where(where), { planFirst: !match })
+  return { ...page, items: page.items.map(toListItem), ...total }
 }
 
 /** Rows for the export: the same filters, no paging (capped). */
