@@ -115,6 +115,9 @@ describeEachDb(
         const back = await list(`companies?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.prev}`)
         expect(back.items.map(i => i.id)).toEqual(pages.at(-2)!.items.map(i => i.id))
         expect(back.next).not.toBeNull()
+        // Every page, forwards, back or past the end, says the whole list's total (a search counts its matches with its page).
+        expect([...pages, back].map(p => p.total)).toEqual([...pages, back].map(() => first.total))
+        expect(await list(`companies?limit=5&q=${encodeURIComponent(q)}&page=99`)).toMatchObject({ items: [], total: first.total })
       }
       // A page number (an old link) still works and hands out cursors.
       const third = await list('companies?limit=5&page=3')

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
-import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { decodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
+import { numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
@@ -158,16 +158,56 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
-  const from = () => {
-    const q = db.select({ id: companies.id }).from(companies)
-    return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)).$dynamic() : q.$dynamic()
-  }
-  const page = await keysetPage<Row>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) => {
-    const ids = from().where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
+  const position = { cursor, offset: (query.page - 1) * query.limit }
+  // The selected fields are the companies' alone, so the join changes no row type.
+  const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
+  if (match) return searchPage(db, match, keys, position, query.limit, where, joined)
+  const page = await keysetPage<Row>(keys, position, query.limit, (columns, after, order, limit, offset) => {
+    const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
     return selectCompanies(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
   })
-  const total = await cheapTotal(db, from().where(where), { planFirst: !match })
+  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: true })
+  return { ...page, items: page.items.map(toListItem), ...total }
+}
+
+/**
+ * A page under a search, with its total, in one query: every match is read and ranked once (`m`, through the
+ * trigram and prefix indexes), counted by a window over them, the page's rows past the cursor taken from them and
+ * the full rows joined around those. A separate count would read and recheck every match a second time (the
+ * trigram recheck, word_similarity per row, is most of a name search's time). The total is exact: the ranking
+ * reads every match anyway.
+ */
+async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position: PagePosition, size: number, where: SQL, joined: <T extends PgSelect>(q: T) => T) {
+  const m = joined(
+    db
+      .select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank'), matches: sql<number>`count(*) over ()`.as('matches') })
+      .from(companies)
+      .$dynamic(),
+  )
+    .where(where)
+    .as('m')
+  // The list's keys (rank, then id) over the ranked matches; a cursor of the list's keys is one of these.
+  const ranked = [key(m.rank, 'int', true), key(m.id, 'int', true)]
+  if (ranked.length !== keys.length) throw new Error('company search keys changed')
+  const forwards = position.cursor?.direction !== 'before'
+  const page = await keysetPage<Row & { matches: number }>(ranked, position, size, (columns, after, order, limit, offset) => {
+    const aliased = Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column.as(name)]))
+    const ids = db.select({ id: m.id, matches: m.matches, ...aliased }).from(m).where(after).orderBy(...order).limit(limit).offset(offset).as('page')
+    const outer = Object.fromEntries(Object.keys(columns).map(name => [name, sql`${sql.identifier('page')}.${sql.identifier(name)}`]))
+    const outerOrder = orderBy(
+      ranked.map((k, i) => ({ ...k, expr: outer[`k${i}`]! })),
+      forwards,
+    )
+    return selectCompanies(db, { ...outer, matches: sql<number>`${ids.matches}` })
+      .innerJoin(ids, eq(ids.id, companies.id))
+      .orderBy(...outerOrder) as unknown as PromiseLike<Record<string, unknown>[]>
+  })
+  const first = page.items[0]
+  // A page past the end has no row to carry the count: counted as without a search.
+  const total = first
+    ? { total: Number(first.matches), total_estimated: false }
+    : await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where))
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
