@@ -26,6 +26,8 @@ export interface TotalOptions {
    * conditions have poor estimates (pg_trgm's are fixed fractions), so a search leaves this off and counts first.
    */
   planFirst?: boolean
+  /** The caller's own estimate of the rows, said past the limit instead of asking the planner (never below the count). */
+  estimate?: number
 }
 
 /**
@@ -35,8 +37,8 @@ export interface TotalOptions {
  */
 export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions = {}): Promise<Total> {
   const limit = options.limit ?? EXACT_TOTAL_LIMIT
-  let estimate: number | null = null
-  if (options.planFirst) {
+  let estimate: number | null = options.estimate ?? null
+  if (options.planFirst && estimate === null) {
     estimate = await planRows(db, rows)
     if (estimate > TRUSTED_ESTIMATE_FACTOR * limit) return { total: estimate, total_estimated: true }
   }
@@ -47,7 +49,7 @@ export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions
 }
 
 /** The planner's row estimate of a select (EXPLAIN, nothing is read). */
-async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
+export async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
   const plan = firstRow<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${rows}`))?.['QUERY PLAN']
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined
   return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)

@@ -5,9 +5,10 @@ import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
+import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
 import { numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
-import { cheapTotal } from '../../../server/search/total'
+import { cheapTotal, EXACT_TOTAL_LIMIT, planRows, TRUSTED_ESTIMATE_FACTOR } from '../../../server/search/total'
+import { likeEscape } from '../../../server/search/normalise'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
@@ -153,7 +154,7 @@ const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolea
  * counts the same filter cheaply (server/search/total.ts), without counting when the planner says the list is long
  * and no text search makes its estimate a guess.
  */
-export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<CompanyPage> {
+export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery, tieredFrom = TIERED_FROM): Promise<CompanyPage> {
   const match = COMPANY_SEARCH.match(query.q)
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
@@ -161,7 +162,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   const position = { cursor, offset: (query.page - 1) * query.limit }
   // The selected fields are the companies' alone, so the join changes no row type.
   const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
-  if (match) return searchPage(db, match, keys, position, query.limit, where, joined)
+  if (match) return (await tieredFirstPage(db, actor, query, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
   const page = await keysetPage<Row>(keys, position, query.limit, (columns, after, order, limit, offset) => {
     const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
@@ -169,6 +170,72 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   })
   const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: true })
   return { ...page, items: page.items.map(toListItem), ...total }
+}
+
+/** A search's first page is taken tier by tier when the planner puts at least this many rows in its substring tier. */
+export const TIERED_FROM = 2_000
+
+/**
+ * The first page of a search for a common word (issue 16: at 1 000 000 companies "строй" matches 21 000 names, and
+ * ranking them all took 240–440 ms): the rank's tiers one by one, each newest first and cut at the page — the exact
+ * name, names starting with the word, names holding it (an index scan from the newest row that stops at the page's
+ * end), and only if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking
+ * every match (a tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The
+ * total is the planner's estimate of the substring tier when that is past 4 × the exact limit, else counted.
+ * Null (rank every match) past the first page, for numbers, or for a word the planner thinks is rare.
+ */
+async function tieredFirstPage(
+  db: Db,
+  actor: Actor,
+  query: CompanyListQuery,
+  match: SearchMatch,
+  joined: <T extends PgSelect>(q: T) => T,
+  tieredFrom: number,
+): Promise<CompanyPage | null> {
+  if (!match.text || query.cursor || query.page !== 1) return null
+  const { column, input } = match.text
+  const escaped = likeEscape(input)
+  const rest = listConditions(db, actor, query, null)
+  const substring = sql`${column} like ${`%${escaped}%`}`
+  const prefix = sql`${column} like ${`${escaped}%`}`
+  const ids = () => joined(db.select({ id: companies.id }).from(companies).$dynamic())
+  const estimate = await planRows(db, ids().where(and(rest, substring)))
+  if (estimate < tieredFrom) return null
+  const size = query.limit + 1
+  const ranked = () => joined(db.select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank') }).from(companies).$dynamic())
+  const newest = desc(companies.id)
+  const read = async (tiers: SQL) => {
+    const rows = await selectCompanies(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
+      sql`(${tiers}) as ${sql.identifier('tiers')}`,
+      sql`${sql.identifier('tiers')}.${sql.identifier('id')} = ${companies.id}`,
+    )
+    return rows.map(r => ({ ...r, rank: Number((r as typeof r & { rank: unknown }).rank) }))
+  }
+  const byRank = (a: { rank: number; company: { id: number } }, b: { rank: number; company: { id: number } }) => b.rank - a.rank || b.company.id - a.company.id
+  const tier = (condition: SQL, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
+  let rows = await read(
+    sql.join(
+      [tier(sql`${column} = ${input}`, [newest], size), tier(sql`${prefix} and ${column} <> ${input}`, [newest], size), tier(sql`${substring} and not ${prefix}`, [newest], size)],
+      sql` union all `,
+    ),
+  )
+  rows.sort(byRank)
+  if (rows.length < size) {
+    const typos = await read(tier(sql`(${match.where}) and not ${substring}`, [sql`${match.rank} desc`, newest], size - rows.length))
+    rows = [...rows, ...typos.sort(byRank)]
+  }
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  const total =
+    estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
+      ? { total: estimate, total_estimated: true }
+      : await cheapTotal(db, ids().where(and(rest, match.where)), { estimate })
+  return {
+    items: page.map(toListItem),
+    next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
+    prev: null,
+    ...total,
+  }
 }
 
 /**
