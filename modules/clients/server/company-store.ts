@@ -181,7 +181,9 @@ export const TIERED_FROM = 2_000
  * name, names starting with the word, names holding it (an index scan from the newest row that stops at the page's
  * end), and only if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking
  * every match (a tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The
- * total is the planner's estimate of the substring tier when that is past 4 × the exact limit, else counted.
+ * total is the planner's estimate of the substring tier when that is past 4 × the exact limit or the tier alone counts
+ * past the limit, else every match counted exactly. The exact name and the prefix are read from a pattern b-tree
+ * (migration 0008), names holding the word backwards from the newest (the planner's choice when they are common).
  * Null (rank every match) past the first page, for numbers, or for a word the planner thinks is rare.
  */
 async function tieredFirstPage(
@@ -226,10 +228,10 @@ async function tieredFirstPage(
   }
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
-  const total =
-    estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
-      ? { total: estimate, total_estimated: true }
-      : await cheapTotal(db, ids().where(and(rest, match.where)), { estimate })
+  // The substring tier counted first (one trigram index scan): past the limit, so is every match; else all
+  // matches, typos included, counted exactly.
+  const substrings = estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT ? { total: estimate, total_estimated: true } : await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
+  const total = substrings.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
     next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
