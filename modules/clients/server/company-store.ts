@@ -26,12 +26,32 @@ export const companyWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor,
 const agents = alias(users, 'agent_user')
 const owners = alias(users, 'owner_user')
 
-/** One select for lists and records: the core row, its details (may be absent), agent and owner names. */
-function selectCompanies(db: Db, extra: Record<string, SQL> = {}) {
+/** One select for records: the core row, its details (may be absent), agent and owner names. */
+function selectCompanies(db: Db) {
   return db
     .select({
       company: companies,
       details: companyDetails,
+      agent: { id: agents.id, name: agents.full_name },
+      owner: { id: owners.id, name: owners.full_name },
+    })
+    .from(companies)
+    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+    .leftJoin(agents, eq(agents.id, companies.agent_user_id))
+    .leftJoin(owners, eq(owners.id, companies.owner_user_id))
+}
+
+/**
+ * The list's select: only what a list item shows (issue 16: building, sending and parsing the whole details row,
+ * addresses included, was a good part of a list page's time), and the page's key columns (`extra`).
+ */
+function selectListed(db: Db, extra: Record<string, SQL> = {}) {
+  const c = companies
+  const d = companyDetails
+  return db
+    .select({
+      company: { id: c.id, short_name: c.short_name, full_name: c.full_name, inn: c.inn, ogrn: c.ogrn, kpp: c.kpp, created_at: c.created_at },
+      details: { kind: d.kind, status: d.status, contact_person_name: d.contact_person_name, contact_person_phone: d.contact_person_phone },
       agent: { id: agents.id, name: agents.full_name },
       owner: { id: owners.id, name: owners.full_name },
       ...extra,
@@ -43,12 +63,13 @@ function selectCompanies(db: Db, extra: Record<string, SQL> = {}) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[number]
+type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number]
 
 const ref = (r: { id: number | null; name: string | null } | null) => (r && r.id !== null ? { id: r.id, name: r.name ?? '' } : null)
 
-export const kindOf = (row: Row): CompanyKind => (row.details?.kind === 'sole' ? 'sole' : 'legal')
+export const kindOf = (row: Pick<ListedRow, 'details'>): CompanyKind => (row.details?.kind === 'sole' ? 'sole' : 'legal')
 
-function toListItem(row: Row): CompanyListItem {
+function toListItem(row: ListedRow): CompanyListItem {
   const c = row.company
   return {
     id: c.id,
@@ -163,10 +184,10 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   // The selected fields are the companies' alone, so the join changes no row type.
   const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
   if (match) return (await tieredFirstPage(db, actor, query, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
-  const page = await keysetPage<Row>(keys, position, query.limit, (columns, after, order, limit, offset) => {
+  const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
     const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
-    return selectCompanies(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
+    return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
   })
   const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: true })
   return { ...page, items: page.items.map(toListItem), ...total }
@@ -207,7 +228,7 @@ async function tieredFirstPage(
   const ranked = () => joined(db.select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank') }).from(companies).$dynamic())
   const newest = desc(companies.id)
   const read = async (tiers: SQL) => {
-    const rows = await selectCompanies(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
+    const rows = await selectListed(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
       sql`(${tiers}) as ${sql.identifier('tiers')}`,
       sql`${sql.identifier('tiers')}.${sql.identifier('id')} = ${companies.id}`,
     )
@@ -260,7 +281,7 @@ async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position
   const ranked = [key(m.rank, 'int', true), key(m.id, 'int', true)]
   if (ranked.length !== keys.length) throw new Error('company search keys changed')
   const forwards = position.cursor?.direction !== 'before'
-  const page = await keysetPage<Row & { matches: number }>(ranked, position, size, (columns, after, order, limit, offset) => {
+  const page = await keysetPage<ListedRow & { matches: number }>(ranked, position, size, (columns, after, order, limit, offset) => {
     const aliased = Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column.as(name)]))
     const ids = db.select({ id: m.id, matches: m.matches, ...aliased }).from(m).where(after).orderBy(...order).limit(limit).offset(offset).as('page')
     const outer = Object.fromEntries(Object.keys(columns).map(name => [name, sql`${sql.identifier('page')}.${sql.identifier(name)}`]))
@@ -268,7 +289,7 @@ async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position
       ranked.map((k, i) => ({ ...k, expr: outer[`k${i}`]! })),
       forwards,
     )
-    return selectCompanies(db, { ...outer, matches: sql<number>`${ids.matches}` })
+    return selectListed(db, { ...outer, matches: sql<number>`${ids.matches}` })
       .innerJoin(ids, eq(ids.id, companies.id))
       .orderBy(...outerOrder) as unknown as PromiseLike<Record<string, unknown>[]>
   })
