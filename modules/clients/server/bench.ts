@@ -118,13 +118,14 @@ async function main(): Promise<void> {
           updated_at: now,
         })),
       )
+    }
+    console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
   }
-  console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
-  // Fresh statistics, as autovacuum (Postgres) or the server's start-up and janitor (PGlite, server/db/janitor.ts) keep them.
+  // Statistics and the visibility map, as autovacuum (Postgres) or the server's start-up and janitor (PGlite,
+  // server/db/janitor.ts) keep them.
   const t1 = Date.now()
-  await db.execute(sql`analyze`)
-  console.log(`Analyzed in ${((Date.now() - t1) / 1000).toFixed(1)} s.`)
-  }
+  await db.execute(sql`vacuum analyze`)
+  console.log(`Vacuumed and analyzed in ${((Date.now() - t1) / 1000).toFixed(1)} s.`)
 
   const app = buildApp({ db, config, modules: [clients] })
   await app.ready()
