@@ -19,12 +19,13 @@ export async function purgeDeadSessions(db: Db, clock: Clock, idleMs: number): P
  * What autovacuum does on a Postgres server, for an embedded database: PGlite has none, so without this its tables
  * are never ANALYZEd (the planner guesses every row count: issue 16 saw a kind + status filter estimated "~5001" and
  * search plans chosen blind) nor VACUUMed (no visibility map, so no index-only scan: a filter counted on an index
- * reads the table too). Run after migrations and the demo seed at start-up and with the janitor; VACUUM skips the
+ * reads the table too). `analyze` alone at start-up, after the migrations and the demo seed (the statistics and
+ * the map persist in the database, so a restart needs no more); `vacuum analyze` with the janitor, which skips the
  * pages it already knows are all-visible. Returns how long it took (ms), for the start-up log.
  */
-export async function vacuumEmbedded(handle: DbHandle): Promise<number | null> {
+export async function vacuumEmbedded(handle: DbHandle, what: 'analyze' | 'vacuum analyze' = 'vacuum analyze'): Promise<number | null> {
   if (handle.kind !== 'pglite') return null
   const start = performance.now()
-  await handle.client.exec('vacuum analyze')
+  await handle.client.exec(what)
   return Math.round(performance.now() - start)
 }
