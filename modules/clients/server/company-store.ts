@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
-import { scopeWhere } from '../../../server/access/scope'
+import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
@@ -189,7 +189,8 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
     return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
   })
-  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: true })
+  // Filters are equalities; the planner's estimate is trusted (past 4 × the exact limit) where the scope's is good too.
+  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: scopeEstimable(companyRows, actor) })
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
@@ -251,7 +252,8 @@ async function tieredFirstPage(
   const last = page.at(-1)
   // The substring tier counted first (one trigram index scan): past the limit, so is every match; else all
   // matches, typos included, counted exactly.
-  const substrings = estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT ? { total: estimate, total_estimated: true } : await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
+  const trusted = estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT && scopeEstimable(companyRows, actor)
+  const substrings = trusted ? { total: estimate, total_estimated: true } : await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
   const total = substrings.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
