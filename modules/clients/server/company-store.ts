@@ -250,11 +250,17 @@ async function tieredFirstPage(
   }
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
-  // The substring tier counted first (one trigram index scan): past the limit, so is every match; else all
-  // matches, typos included, counted exactly.
-  const trusted = estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT && scopeEstimable(companyRows, actor)
-  const substrings = trusted ? { total: estimate, total_estimated: true } : await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
-  const total = substrings.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
+  // In a scope the planner estimates well, the substring tier is counted first (one trigram index scan): past the
+  // limit, so is every match. Else (or under the limit) every match, typos included, is counted: in an office's
+  // scope at once, the planner's estimate of it being no sign of how many the office has.
+  const estimable = scopeEstimable(companyRows, actor)
+  const substrings =
+    estimable && estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
+      ? { total: estimate, total_estimated: true }
+      : estimable
+        ? await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
+        : null
+  const total = substrings?.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
     next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
