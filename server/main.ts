@@ -4,7 +4,7 @@ import { createPasswordHasher } from './auth/password'
 import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { openDb } from './db/client'
-import { purgeDeadSessions } from './db/janitor'
+import { vacuumEmbedded, purgeDeadSessions } from './db/janitor'
 import { migrateDb } from './db/migrate'
 import { DEMO_PASSWORD, demoPhone, hasAnyUser, seedDemo, shouldSeed } from './seed'
 import { pruneSocketOutbox } from './socket/outbox'
@@ -33,12 +33,16 @@ async function main(): Promise<void> {
     const created = await seedDemo(handle.db, { passwords: createPasswordHasher({ N: config.scryptN }), clock: systemClock }, serverModules)
     app.log.info(`seeded ${created} demo users`)
   }
+  // The embedded database's statistics (no autovacuum there): after the migrations and the seed.
+  const analyzed = await vacuumEmbedded(handle, 'analyze')
+  if (analyzed !== null) app.log.info(`embedded database analyzed in ${analyzed} ms`)
 
   // Dead sessions and spent tickets are only clutter; unref() so the timer never holds the process open.
   const janitor = setInterval(() => {
     purgeDeadSessions(handle.db, systemClock, config.sessionIdleMs).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'))
     pruneSocketOutbox(handle.db, systemClock).catch((err: unknown) => app.log.warn({ err }, 'socket outbox prune failed'))
     app.limits.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'))
+    vacuumEmbedded(handle).catch((err: unknown) => app.log.warn({ err }, 'embedded database vacuum failed'))
   }, JANITOR_INTERVAL_MS)
   janitor.unref()
 

@@ -122,6 +122,13 @@ describeEachDb(
       expect((await get('companies?kind=sole', c.agentA.token)).json().data.total).toBe(1)
       expect((await get('companies?kind=legal', c.agentA.token)).json().data.total).toBe(6)
       expect((await get('companies?status=liquidated', c.agentA.token)).json().data.items.map((i: { id: number }) => i.id)).toEqual([ids[4]])
+      // Both filters: plain equalities when a value needs a details row (the index), the defaults otherwise.
+      const ofList = async (url: string) => (await get(url, c.agentA.token)).json().data.items.map((i: { id: number }) => i.id)
+      expect(await ofList('companies?kind=legal&status=liquidated')).toEqual([ids[4]])
+      expect(await ofList('companies?kind=legal&status=active')).toEqual([ids[3], ids[2], ids[1], ids[0], c.companyOfClientA])
+      expect(await ofList('companies?kind=sole&status=active')).toEqual([sole])
+      expect(await ofList('companies?kind=sole&status=liquidated')).toEqual([])
+      expect(await ofList('companies?status=active&limit=2&page=2')).toEqual([ids[2], ids[1]])
       expect((await get(`companies?agent_id=${c.agentB.id}`, c.admin.token)).json().data.total).toBe(2)
       const item = (await get('companies?kind=sole', c.agentA.token)).json().data.items[0]
       expect(Object.keys(item).sort()).toEqual(['agent', 'contact_person_name', 'contact_person_phone', 'created_at', 'full_name', 'id', 'inn', 'kind', 'kpp', 'ogrn', 'owner', 'short_name', 'status'])

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { companies } from '../../server/db/schema'
+import { companies, users } from '../../server/db/schema'
+import { actorOfUser } from '../../server/access/actor'
 import type { Db } from '../../server/db/client'
 import { describeEachDb } from '../../server/testing/harness'
 import type { SearchMatch } from '../../server/search/search'
 import { createClientsServer } from './server'
-import { COMPANY_SEARCH } from './server/company-store'
+import { COMPANY_SEARCH, listCompanies } from './server/company-store'
+import { parseQuery } from '../../server/http/validate'
+import { companyListQuery } from './rules/forms'
 import { INDIVIDUAL_SEARCH } from './server/individuals'
 import { cast, testDataDir, type Cast } from './server/test-helpers'
 import { individuals } from './tables'
@@ -97,6 +100,31 @@ describeEachDb(
       expect(await people('999 000')).toEqual(['Сидоров Семён'])
     })
 
+    it('takes a common word’s first page tier by tier: the same rows, order, cursor and total as ranking every match', async () => {
+      await seed()
+      const now = new Date(ctx.clock.now())
+      // Every tier of the rank, interleaved by id: the exact name, names starting with it, holding it, and typos.
+      const names = ['ООО Вектор', 'Вектор', 'Вектор-Строй', 'ООО «Вектор 2»', 'Вектар', 'ЗАО Векторр', 'вектор', 'ИП Вектаров', 'Альфа', 'Вектор плюс', 'ООО Вектор-М']
+      await ctx.db.insert(companies).values(names.map((short_name, i) => ({ short_name, agent_user_id: i % 3 === 0 ? c.agentB.id : c.agentA.id, created_at: now })))
+      const actorOf = async (id: number) => actorOfUser((await ctx.db.select().from(users).where(eq(users.id, id)))[0]!)
+      const admin = await actorOf(c.admin.id)
+      for (const actor of [admin, await actorOf(c.agentA.id)]) {
+        for (const q of ['вектор', 'Вектор плюс', 'вектар', 'ромашка', 'вектор-строй', 'ооо']) {
+          for (const limit of [1, 2, 3, 5, 20]) {
+            const query = parseQuery(companyListQuery, { q, limit: String(limit) })
+            const tiered = await listCompanies(ctx.db, actor, query, 0)
+            const ranked = await listCompanies(ctx.db, actor, query, Number.POSITIVE_INFINITY)
+            expect(tiered, `${q} by ${limit}`).toEqual(ranked)
+            if (q === 'вектор') expect(tiered.items.length).toBe(Math.min(limit, actor === admin ? 10 : 6))
+            // Its cursor goes on with the ranked pages.
+            if (tiered.next) expect((await listCompanies(ctx.db, actor, { ...query, cursor: tiered.next }, 0)).items.length).toBeGreaterThan(0)
+          }
+        }
+      }
+      // Numbers, later pages and filters other than the search keep the ranked path (nothing to compare): still answer.
+      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: 'вектор', page: '2', limit: '3' }), 0)).items).toHaveLength(3)
+    })
+
     it('pages with cursors: every row once, in order, forwards and back; a bad cursor is a 422', async () => {
       await seed()
       const now = new Date(ctx.clock.now())
@@ -115,6 +143,9 @@ describeEachDb(
         const back = await list(`companies?limit=5&q=${encodeURIComponent(q)}&cursor=${pages.at(-1)!.prev}`)
         expect(back.items.map(i => i.id)).toEqual(pages.at(-2)!.items.map(i => i.id))
         expect(back.next).not.toBeNull()
+        // Every page, forwards, back or past the end, says the whole list's total (a search counts its matches with its page).
+        expect([...pages, back].map(p => p.total)).toEqual([...pages, back].map(() => first.total))
+        expect(await list(`companies?limit=5&q=${encodeURIComponent(q)}&page=99`)).toMatchObject({ items: [], total: first.total })
       }
       // A page number (an old link) still works and hands out cursors.
       const third = await list('companies?limit=5&page=3')

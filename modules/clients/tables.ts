@@ -51,7 +51,9 @@ export const companyDetails = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active'),
     updated_at: at('updated_at').notNull(),
   },
-  t => [index('company_details_kind_status_idx').on(t.kind, t.status)],
+  // The list's kind + status filter newest first (company-store.ts, detailsConditions): the page and its count read
+  // the index alone, the company id last so it is the order within one kind and status.
+  t => [index('company_details_kind_status_company_idx').on(t.kind, t.status, t.company_id)],
 )
 
 /** Identity of a person: shared by responsible persons and individuals. */

@@ -29,3 +29,14 @@ function shapeWhere<K extends string>(db: Db, shape: RowShape<K>, actor: Pick<Ac
   }
   return eq(columns['own' in shape ? shape.own : shape.assigned], actor.id)
 }
+
+/**
+ * Whether the planner estimates this actor's scope well (server/search/total.ts `planFirst`): every row, none, or
+ * one column equal to the actor. An office (a column in a subquery of colleagues, or'ed with the actor's own) or a
+ * list of shapes is estimated as a fraction of the table whatever the office's size (issue 16: "~25 125" for an
+ * office keeping 5 000 of 50 000 companies), so such a list is counted.
+ */
+export function scopeEstimable<K extends string>(scope: RowScope<K>, actor: Pick<Actor, 'role'>): boolean {
+  const shape = rowShapeFor(scope, actor)
+  return shape === 'all' || shape === 'none' || (!isList(shape) && !('office' in shape))
+}

@@ -81,7 +81,8 @@ function beyond(keys: readonly OrderKey[], cursor: Cursor): SQL {
   return sql`(${or(...branches)})`
 }
 
-function orderBy(keys: readonly OrderKey[], forwards: boolean): SQL[] {
+/** The ORDER BY of `keys` read forwards or backwards (also for a select around the page's, ordering by its key columns). */
+export function orderBy(keys: readonly OrderKey[], forwards: boolean): SQL[] {
   return keys.map(k => (k.descending === forwards ? sql`${k.expr} desc` : sql`${k.expr} asc`))
 }
 

@@ -43,6 +43,11 @@ const MAX_ID = 2_147_483_647
 export interface SearchMatch {
   where: SQL
   rank: SQL<number>
+  /**
+   * Set when one name field alone matches (a word, not a number): its column and the normalised input, for a list
+   * that takes a first page tier by tier (exact, prefix, substring, then typos) instead of ranking every match.
+   */
+  text?: { column: SQLWrapper; input: string }
 }
 
 /** Input that is a number as people type one: digits with spaces, brackets, dashes, a plus or a №. */
@@ -96,10 +101,13 @@ export function searchOf(fields: Record<string, SearchField>) {
       if (!text) return null
       const numeric = looksNumeric(input)
       const digits = searchDigits(input)
-      const matches = Object.values(fields)
-        .map(f => fieldMatch(f, text, digits, numeric))
-        .filter(m => m !== null)
+      const matched = Object.values(fields)
+        .map(f => ({ field: f, match: fieldMatch(f, text, digits, numeric) }))
+        .filter(m => m.match !== null)
+      const matches = matched.map(m => m.match!)
       if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
+      const only = matched.length === 1 ? matched[0]!.field : null
+      if (only?.kind === 'text' && !numeric) return { ...matches[0]!, text: { column: only.column, input: text } }
       const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`
       return { where: or(...matches.map(m => m.where)) as SQL, rank }
     },

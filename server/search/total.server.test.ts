@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { companies } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
@@ -9,11 +9,36 @@ describeEachDb('the cheap total of a list', ctx => {
     const now = new Date(ctx.clock.now())
     await ctx.db.insert(companies).values(Array.from({ length: 12 }, (_, i) => ({ short_name: `Компания ${i}`, inn: i < 3 ? `77${i}` : null, created_at: now })))
     const all = ctx.db.select({ id: companies.id }).from(companies)
-    expect(await cheapTotal(ctx.db, all, 100)).toEqual({ total: 12, total_estimated: false })
-    expect(await cheapTotal(ctx.db, all, 12)).toEqual({ total: 12, total_estimated: false })
-    const estimated = await cheapTotal(ctx.db, all, 5)
+    expect(await cheapTotal(ctx.db, all, { limit: 100 })).toEqual({ total: 12, total_estimated: false })
+    expect(await cheapTotal(ctx.db, all, { limit: 12 })).toEqual({ total: 12, total_estimated: false })
+    const estimated = await cheapTotal(ctx.db, all, { limit: 5 })
     expect(estimated.total_estimated).toBe(true)
     expect(estimated.total).toBeGreaterThanOrEqual(6)
-    expect(await cheapTotal(ctx.db, ctx.db.select({ id: companies.id }).from(companies).where(like(companies.inn, '77%')), 5)).toEqual({ total: 3, total_estimated: false })
+    expect(await cheapTotal(ctx.db, ctx.db.select({ id: companies.id }).from(companies).where(like(companies.inn, '77%')), { limit: 5 })).toEqual({ total: 3, total_estimated: false })
+  })
+
+  it('asked to plan first, says a large estimate without counting, and counts what the planner thinks is small', async () => {
+    const now = new Date(ctx.clock.now())
+    // 400 rows, 30 of them with an inn starting 77, ANALYZEd: the planner knows the table and the prefix.
+    await ctx.db.insert(companies).values(Array.from({ length: 400 }, (_, i) => ({ short_name: `Компания ${i}`, inn: i < 30 ? `77${String(i).padStart(8, '0')}` : `50${String(i).padStart(8, '0')}`, created_at: now })))
+    await ctx.db.execute(sql`analyze companies`)
+    const all = ctx.db.select({ id: companies.id }).from(companies)
+    const prefix = ctx.db.select({ id: companies.id }).from(companies).where(like(companies.inn, '77%'))
+    // 400 > 4 × 50: the estimate, with no count (a count would have stopped at 51 rows, and 400 is more than that).
+    expect(await cheapTotal(ctx.db, all, { limit: 50, planFirst: true })).toEqual({ total: 400, total_estimated: true })
+    // The proof nothing was read: a select whose every row divides by zero, which the planner still puts at ~400.
+    const unreadable = ctx.db.select({ id: companies.id }).from(companies).where(sql`(1 / (${companies.id} - ${companies.id})) is not null`)
+    expect((await cheapTotal(ctx.db, unreadable, { limit: 50, planFirst: true })).total).toBeGreaterThan(200)
+    await expect(cheapTotal(ctx.db, unreadable, { limit: 50 })).rejects.toThrow()
+    // 30 rows, estimated as a few dozen: counted exactly, as without planning first.
+    expect(await cheapTotal(ctx.db, prefix, { limit: 50, planFirst: true })).toEqual({ total: 30, total_estimated: false })
+    // Past the limit but under 4 × limit: counted to the limit, then the estimate, never below the 21 counted.
+    const near = await cheapTotal(ctx.db, prefix, { limit: 20, planFirst: true })
+    expect(near.total_estimated).toBe(true)
+    expect(near.total).toBeGreaterThanOrEqual(21)
+    expect(near.total).toBeLessThan(80)
+    // The planner told a filter matches nothing (the estimate is at least 1 row): counted, 0.
+    const none = ctx.db.select({ id: companies.id }).from(companies).where(and(like(companies.inn, '77%'), eq(companies.short_name, 'нет такой')))
+    expect(await cheapTotal(ctx.db, none, { limit: 50, planFirst: true })).toEqual({ total: 0, total_estimated: false })
   })
 })

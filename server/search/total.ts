@@ -4,10 +4,30 @@ import type { Db } from '../db/client'
 /** How many rows a list counts one by one; past it the planner's estimate is said as "about N". */
 export const EXACT_TOTAL_LIMIT = 5_000
 
+/**
+ * With `planFirst`, a planner estimate this many times the limit is said without counting: well past what a
+ * misestimate of equality filters and scopes on ANALYZEd tables makes of a few thousand rows.
+ */
+export const TRUSTED_ESTIMATE_FACTOR = 4
+
 export interface Total {
   total: number
   /** The total is the planner's estimate (the UI says "about"). */
   total_estimated: boolean
+}
+
+export interface TotalOptions {
+  /** Counted one by one up to this many rows (EXACT_TOTAL_LIMIT). */
+  limit?: number
+  /**
+   * The select's conditions are ones the planner estimates well — the actor's scope, equality filters, no text
+   * search: its estimate is asked first, and one past TRUSTED_ESTIMATE_FACTOR × limit is the answer, so a long
+   * list's first page (every row of it, or most) is never counted up to the limit. Trigram and substring
+   * conditions have poor estimates (pg_trgm's are fixed fractions), so a search leaves this off and counts first.
+   */
+  planFirst?: boolean
+  /** The caller's own estimate of the rows, said past the limit instead of asking the planner (never below the count). */
+  estimate?: number
 }
 
 /**
@@ -15,14 +35,24 @@ export interface Total {
  * stops reading at limit + 1), else the planner's row estimate of the same select from EXPLAIN — never below
  * what was counted. `rows` is the list's select of one narrow column with its filters, no order or paging.
  */
-export async function cheapTotal(db: Db, rows: SQLWrapper, limit = EXACT_TOTAL_LIMIT): Promise<Total> {
+export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions = {}): Promise<Total> {
+  const limit = options.limit ?? EXACT_TOTAL_LIMIT
+  let estimate: number | null = options.estimate ?? null
+  if (options.planFirst && estimate === null) {
+    estimate = await planRows(db, rows)
+    if (estimate > TRUSTED_ESTIMATE_FACTOR * limit) return { total: estimate, total_estimated: true }
+  }
   const counted = await db.execute(sql`select count(*)::int as n from (${rows} limit ${limit + 1}) as counted`)
   const n = Number(firstRow<{ n: number }>(counted)?.n ?? 0)
   if (n <= limit) return { total: n, total_estimated: false }
+  return { total: Math.max(estimate ?? (await planRows(db, rows)), n), total_estimated: true }
+}
+
+/** The planner's row estimate of a select (EXPLAIN, nothing is read). */
+export async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
   const plan = firstRow<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${rows}`))?.['QUERY PLAN']
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined
-  const estimate = Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)
-  return { total: Math.max(estimate, n), total_estimated: true }
+  return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)
 }
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */

@@ -5,7 +5,8 @@
  * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -36,21 +37,30 @@ const CONCURRENCIES = (process.argv.find(a => a.startsWith('--concurrency='))?.s
   .filter(n => Number.isInteger(n) && n > 0)
   .map(n => Math.min(n, 128))
 const POSTGRES = process.argv.find(a => a.startsWith('--postgres='))?.slice('--postgres='.length)
+/** `--profile=<file>.cpuprofile`: a CPU profile of the measured requests only (not the seeding), for DevTools. */
+const PROFILE = process.argv.find(a => a.startsWith('--profile='))?.slice('--profile='.length)
+/**
+ * `--reuse=<database>`: a database an earlier `--keep` run left on the Postgres server: migrated to this build,
+ * not seeded again, kept (1 000 000 companies take ~11 minutes to seed).
+ */
+const REUSE = process.argv.find(a => a.startsWith('--reuse='))?.slice('--reuse='.length)
+/** `--only=<text>`: only the scenarios whose title holds it (`--only=first`). */
+const ONLY = process.argv.find(a => a.startsWith('--only='))?.slice('--only='.length)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 async function open(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (!POSTGRES) return { handle: await openPglite(), drop: async () => {} }
-  const name = `clients_bench_${randomBytes(4).toString('hex')}`
+  const name = REUSE ?? `clients_bench_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: POSTGRES })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
+  if (!REUSE) await admin.query(`CREATE DATABASE "${name}"`)
   const url = new URL(POSTGRES)
   url.pathname = `/${name}`
   return {
     handle: openPostgres(url.toString(), 16),
     drop: async () => {
-      if (process.argv.includes('--keep')) {
+      if (process.argv.includes('--keep') || REUSE) {
         console.log(`kept database ${name}`)
         await admin.end()
         return
@@ -71,41 +81,51 @@ async function main(): Promise<void> {
   const passwords = createPasswordHasher({ N: config.scryptN })
   const now = new Date()
 
-  console.log(`Seeding ${COMPANIES} companies (${POSTGRES ? 'Postgres' : 'PGlite'})…`)
-  const t0 = Date.now()
-  const officeRows = await db.insert(offices).values(Array.from({ length: 10 }, (_, i) => ({ name: `Офис ${i + 1}`, created_at: now }))).returning({ id: offices.id })
-  const password_hash = await passwords.hash('bench123')
-  const agentRows = await db
-    .insert(users)
-    .values(Array.from({ length: 200 }, (_, i) => ({ phone: `7701${String(i).padStart(7, '0')}`, password_hash, full_name: `Агент ${i}`, role: 30, office_id: officeRows[i % 10]!.id, created_at: now })))
-    .returning({ id: users.id })
-  await db.insert(users).values({ phone: '77009999999', password_hash, full_name: 'Администратор', role: 100, created_at: now })
-  await db.insert(users).values({ phone: '77009999998', password_hash, full_name: 'Менеджер', role: 35, office_id: officeRows[0]!.id, created_at: now })
-  const orgs = organizations(7, Math.min(COMPANIES, 5000))
-  const BATCH = 1000
-  for (let start = 0; start < COMPANIES; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, COMPANIES - start) }, (_, k) => {
-      const i = start + k
-      const org = orgs[i % orgs.length]!
-      return { org, agent: agentRows[i % agentRows.length]!.id, i }
-    })
-    const ids = await db
-      .insert(companies)
-      .values(batch.map(b => ({ agent_user_id: b.agent, inn: b.org.inn, ogrn: b.org.ogrn, kpp: b.org.kpp, short_name: `${b.org.short_name} ${b.i}`, full_name: b.org.full_name, created_at: now })))
-      .returning({ id: companies.id })
-    await db.insert(companyDetails).values(
-      batch.map((b, k) => ({
-        company_id: ids[k]!.id,
-        kind: b.org.inn.length === 12 ? 'sole' : 'legal',
-        okved: b.org.okved,
-        legal_address: b.org.legal_address,
-        status: b.org.status,
-        contact_person_name: b.org.head_name,
-        updated_at: now,
-      })),
-    )
+  const [{ seeded } = { seeded: 0 }] = REUSE ? await db.select({ seeded: sql<number>`count(*)::int` }).from(companies) : []
+  if (seeded > 0) console.log(`Reusing ${REUSE}: ${seeded} companies.`)
+  else await seed()
+  async function seed(): Promise<void> {
+    console.log(`Seeding ${COMPANIES} companies (${POSTGRES ? 'Postgres' : 'PGlite'})…`)
+    const t0 = Date.now()
+    const officeRows = await db.insert(offices).values(Array.from({ length: 10 }, (_, i) => ({ name: `Офис ${i + 1}`, created_at: now }))).returning({ id: offices.id })
+    const password_hash = await passwords.hash('bench123')
+    const agentRows = await db
+      .insert(users)
+      .values(Array.from({ length: 200 }, (_, i) => ({ phone: `7701${String(i).padStart(7, '0')}`, password_hash, full_name: `Агент ${i}`, role: 30, office_id: officeRows[i % 10]!.id, created_at: now })))
+      .returning({ id: users.id })
+    await db.insert(users).values({ phone: '77009999999', password_hash, full_name: 'Администратор', role: 100, created_at: now })
+    await db.insert(users).values({ phone: '77009999998', password_hash, full_name: 'Менеджер', role: 35, office_id: officeRows[0]!.id, created_at: now })
+    const orgs = organizations(7, Math.min(COMPANIES, 5000))
+    const BATCH = 1000
+    for (let start = 0; start < COMPANIES; start += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, COMPANIES - start) }, (_, k) => {
+        const i = start + k
+        const org = orgs[i % orgs.length]!
+        return { org, agent: agentRows[i % agentRows.length]!.id, i }
+      })
+      const ids = await db
+        .insert(companies)
+        .values(batch.map(b => ({ agent_user_id: b.agent, inn: b.org.inn, ogrn: b.org.ogrn, kpp: b.org.kpp, short_name: `${b.org.short_name} ${b.i}`, full_name: b.org.full_name, created_at: now })))
+        .returning({ id: companies.id })
+      await db.insert(companyDetails).values(
+        batch.map((b, k) => ({
+          company_id: ids[k]!.id,
+          kind: b.org.inn.length === 12 ? 'sole' : 'legal',
+          okved: b.org.okved,
+          legal_address: b.org.legal_address,
+          status: b.org.status,
+          contact_person_name: b.org.head_name,
+          updated_at: now,
+        })),
+      )
+    }
+    console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
   }
-  console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
+  // Statistics and the visibility map, as autovacuum (Postgres) or the server's start-up and janitor (PGlite,
+  // server/db/janitor.ts) keep them.
+  const t1 = Date.now()
+  await db.execute(sql`vacuum analyze`)
+  console.log(`Vacuumed and analyzed in ${((Date.now() - t1) / 1000).toFixed(1)} s.`)
 
   const app = buildApp({ db, config, modules: [clients] })
   await app.ready()
@@ -130,9 +150,15 @@ async function main(): Promise<void> {
     ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
   ]
 
+  const profiler = PROFILE ? new Session() : null
+  if (profiler) {
+    profiler.connect()
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.start')
+  }
   for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
     console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
-    for (const [title, who, urls] of scenarios) {
+    for (const [title, who, urls] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
       const latencies: number[] = []
       let errors = 0
       let total = ''
@@ -160,9 +186,19 @@ async function main(): Promise<void> {
     }
   }
 
-  const exportStart = performance.now()
-  const exported = await app.inject({ method: 'GET', url: '/api/v1/companies/export?kind=sole', headers: { authorization: `Bearer ${tokens.admin}` } })
-  console.log(`  export (sole proprietors)      ${(exported.rawPayload.length / 1024).toFixed(0)} KB xlsx in ${(performance.now() - exportStart).toFixed(0)} ms`)
+  if (profiler && PROFILE) {
+    const { profile } = await profiler.post('Profiler.stop')
+    writeFileSync(PROFILE, JSON.stringify(profile))
+    profiler.disconnect()
+  }
+
+  // The export after the scenarios, unless only some of them were asked for.
+  if (!ONLY) await timeExport()
+  async function timeExport(): Promise<void> {
+    const exportStart = performance.now()
+    const exported = await app.inject({ method: 'GET', url: '/api/v1/companies/export?kind=sole', headers: { authorization: `Bearer ${tokens.admin}` } })
+    console.log(`  export (sole proprietors)      ${(exported.rawPayload.length / 1024).toFixed(0)} KB xlsx in ${(performance.now() - exportStart).toFixed(0)} ms`)
+  }
 
   await app.close()
   await handle.close()

@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
-import { scopeWhere } from '../../../server/access/scope'
+import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
-import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
-import { cheapTotal } from '../../../server/search/total'
+import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
+import { numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { cheapTotal, EXACT_TOTAL_LIMIT, planRows, TRUSTED_ESTIMATE_FACTOR } from '../../../server/search/total'
+import { likeEscape } from '../../../server/search/normalise'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
@@ -25,7 +26,7 @@ export const companyWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor,
 const agents = alias(users, 'agent_user')
 const owners = alias(users, 'owner_user')
 
-/** One select for lists and records: the core row, its details (may be absent), agent and owner names. */
+/** One select for records: the core row, its details (may be absent), agent and owner names. */
 function selectCompanies(db: Db) {
   return db
     .select({
@@ -40,13 +41,35 @@ function selectCompanies(db: Db) {
     .leftJoin(owners, eq(owners.id, companies.owner_user_id))
 }
 
+/**
+ * The list's select: only what a list item shows (issue 16: building, sending and parsing the whole details row,
+ * addresses included, was a good part of a list page's time), and the page's key columns (`extra`).
+ */
+function selectListed(db: Db, extra: Record<string, SQL> = {}) {
+  const c = companies
+  const d = companyDetails
+  return db
+    .select({
+      company: { id: c.id, short_name: c.short_name, full_name: c.full_name, inn: c.inn, ogrn: c.ogrn, kpp: c.kpp, created_at: c.created_at },
+      details: { kind: d.kind, status: d.status, contact_person_name: d.contact_person_name, contact_person_phone: d.contact_person_phone },
+      agent: { id: agents.id, name: agents.full_name },
+      owner: { id: owners.id, name: owners.full_name },
+      ...extra,
+    })
+    .from(companies)
+    .leftJoin(companyDetails, eq(companyDetails.company_id, companies.id))
+    .leftJoin(agents, eq(agents.id, companies.agent_user_id))
+    .leftJoin(owners, eq(owners.id, companies.owner_user_id))
+}
+
 type Row = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[number]
+type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number]
 
 const ref = (r: { id: number | null; name: string | null } | null) => (r && r.id !== null ? { id: r.id, name: r.name ?? '' } : null)
 
-export const kindOf = (row: Row): CompanyKind => (row.details?.kind === 'sole' ? 'sole' : 'legal')
+export const kindOf = (row: Pick<ListedRow, 'details'>): CompanyKind => (row.details?.kind === 'sole' ? 'sole' : 'legal')
 
-function toListItem(row: Row): CompanyListItem {
+function toListItem(row: ListedRow): CompanyListItem {
   const c = row.company
   return {
     id: c.id,
@@ -124,36 +147,166 @@ const COMPANY_ORDER = [key(companies.id, 'int', true)]
 export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match = COMPANY_SEARCH.match(query.q)): SQL {
   const conditions: SQL[] = [companyWhere(db, actor)]
   if (match) conditions.push(match.where)
-  if (query.kind === 'sole') conditions.push(eq(companyDetails.kind, 'sole'))
-  if (query.kind === 'legal') conditions.push(sql`coalesce(${companyDetails.kind}, 'legal') = 'legal'`)
-  if (query.status) conditions.push(sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
+  conditions.push(...detailsConditions(query))
   if (query.agent_id) conditions.push(eq(companies.agent_user_id, query.agent_id))
   return and(...conditions) as SQL
+}
+
+/**
+ * The kind and status filters. A company without a details row reads as a legal entity, active: a filter those
+ * defaults pass (kind legal, status active) keeps such companies (coalesce, a left join); any other value (kind sole,
+ * status past active) needs a details row, so every condition is then a plain equality the planner turns into an
+ * inner join from the `(kind, status, company_id)` index (migration 0007) — newest first, counted on the index alone.
+ */
+function detailsConditions(query: Pick<CompanyListQuery, 'kind' | 'status'>): SQL[] {
+  const needsRow = query.kind === 'sole' || (query.status !== undefined && query.status !== 'active')
+  const conditions: SQL[] = []
+  if (query.kind) conditions.push(needsRow ? eq(companyDetails.kind, query.kind) : sql`coalesce(${companyDetails.kind}, 'legal') = ${query.kind}`)
+  if (query.status) conditions.push(needsRow ? eq(companyDetails.status, query.status) : sql`coalesce(${companyDetails.status}, 'active') = ${query.status}`)
+  return conditions
 }
 
 /** Filters on details columns need the join; the others run on the companies table alone. */
 const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolean(query.kind || query.status)
 
 /**
- * A page of "My companies", best match first under a search: the page's ids first (narrow rows, keyset or offset
- * paging), then the full rows of those ids; the total counts the same filter cheaply (server/search/total.ts).
+ * A page of "My companies", best match first under a search, in one query: the page's ids in a subquery (narrow
+ * rows, keyset or offset paging, so skipped rows are never joined), the full rows of those ids around it; the total
+ * counts the same filter cheaply (server/search/total.ts), without counting when the planner says the list is long
+ * and no text search makes its estimate a guess.
  */
-export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery): Promise<CompanyPage> {
+export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery, tieredFrom = TIERED_FROM): Promise<CompanyPage> {
   const match = COMPANY_SEARCH.match(query.q)
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
-  const from = (fields: Record<string, SQL | typeof companies.id>) => {
-    const q = db.select(fields).from(companies)
-    return needsDetails(query) ? q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)).$dynamic() : q.$dynamic()
+  const position = { cursor, offset: (query.page - 1) * query.limit }
+  // The selected fields are the companies' alone, so the join changes no row type.
+  const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
+  if (match) return (await tieredFirstPage(db, actor, query, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
+  const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
+    const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
+    // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
+    return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
+  })
+  // Filters are equalities; the planner's estimate is trusted (past 4 × the exact limit) where the scope's is good too.
+  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: scopeEstimable(companyRows, actor) })
+  return { ...page, items: page.items.map(toListItem), ...total }
+}
+
+/** A search's first page is taken tier by tier when the planner puts at least this many rows in its substring tier. */
+export const TIERED_FROM = 2_000
+
+/**
+ * The first page of a search for a common word (issue 16: at 1 000 000 companies "строй" matches 21 000 names, and
+ * ranking them all took 240–440 ms): the rank's tiers one by one, each newest first and cut at the page — the exact
+ * name, names starting with the word, names holding it (an index scan from the newest row that stops at the page's
+ * end), and only if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking
+ * every match (a tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The
+ * total is the planner's estimate of the substring tier when that is past 4 × the exact limit or the tier alone counts
+ * past the limit, else every match counted exactly. The exact name and the prefix are read from a pattern b-tree
+ * (migration 0008), names holding the word backwards from the newest (the planner's choice when they are common).
+ * Null (rank every match) past the first page, for numbers, or for a word the planner thinks is rare.
+ */
+async function tieredFirstPage(
+  db: Db,
+  actor: Actor,
+  query: CompanyListQuery,
+  match: SearchMatch,
+  joined: <T extends PgSelect>(q: T) => T,
+  tieredFrom: number,
+): Promise<CompanyPage | null> {
+  if (!match.text || query.cursor || query.page !== 1) return null
+  const { column, input } = match.text
+  const escaped = likeEscape(input)
+  const rest = listConditions(db, actor, query, null)
+  const substring = sql`${column} like ${`%${escaped}%`}`
+  const prefix = sql`${column} like ${`${escaped}%`}`
+  const ids = () => joined(db.select({ id: companies.id }).from(companies).$dynamic())
+  const estimate = await planRows(db, ids().where(and(rest, substring)))
+  if (estimate < tieredFrom) return null
+  const size = query.limit + 1
+  const ranked = () => joined(db.select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank') }).from(companies).$dynamic())
+  const newest = desc(companies.id)
+  const read = async (tiers: SQL) => {
+    const rows = await selectListed(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
+      sql`(${tiers}) as ${sql.identifier('tiers')}`,
+      sql`${sql.identifier('tiers')}.${sql.identifier('id')} = ${companies.id}`,
+    )
+    return rows.map(r => ({ ...r, rank: Number((r as typeof r & { rank: unknown }).rank) }))
   }
-  const page = await keysetPage<{ id: number }>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
-    from({ id: companies.id, ...columns }).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
+  const byRank = (a: { rank: number; company: { id: number } }, b: { rank: number; company: { id: number } }) => b.rank - a.rank || b.company.id - a.company.id
+  const tier = (condition: SQL, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
+  let rows = await read(
+    sql.join(
+      [tier(sql`${column} = ${input}`, [newest], size), tier(sql`${prefix} and ${column} <> ${input}`, [newest], size), tier(sql`${substring} and not ${prefix}`, [newest], size)],
+      sql` union all `,
+    ),
   )
-  const ids = page.items.map(r => r.id)
-  const rows = ids.length ? await selectCompanies(db).where(inArray(companies.id, ids)) : []
-  const byId = new Map(rows.map(r => [r.company.id, toListItem(r)]))
-  return { ...page, items: ids.map(id => byId.get(id)!), ...(await cheapTotal(db, from({ id: companies.id }).where(where))) }
+  rows.sort(byRank)
+  if (rows.length < size) {
+    const typos = await read(tier(sql`(${match.where}) and not ${substring}`, [sql`${match.rank} desc`, newest], size - rows.length))
+    rows = [...rows, ...typos.sort(byRank)]
+  }
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  // In a scope the planner estimates well, the substring tier is counted first (one trigram index scan): past the
+  // limit, so is every match. Else (or under the limit) every match, typos included, is counted: in an office's
+  // scope at once, the planner's estimate of it being no sign of how many the office has.
+  const estimable = scopeEstimable(companyRows, actor)
+  const substrings =
+    estimable && estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
+      ? { total: estimate, total_estimated: true }
+      : estimable
+        ? await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
+        : null
+  const total = substrings?.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
+  return {
+    items: page.map(toListItem),
+    next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
+    prev: null,
+    ...total,
+  }
+}
+
+/**
+ * A page under a search, with its total, in one query: every match is read and ranked once (`m`, through the
+ * trigram and prefix indexes), counted by a window over them, the page's rows past the cursor taken from them and
+ * the full rows joined around those. A separate count would read and recheck every match a second time (the
+ * trigram recheck, word_similarity per row, is most of a name search's time). The total is exact: the ranking
+ * reads every match anyway.
+ */
+async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position: PagePosition, size: number, where: SQL, joined: <T extends PgSelect>(q: T) => T) {
+  const m = joined(
+    db
+      .select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank'), matches: sql<number>`count(*) over ()`.as('matches') })
+      .from(companies)
+      .$dynamic(),
+  )
+    .where(where)
+    .as('m')
+  // The list's keys (rank, then id) over the ranked matches; a cursor of the list's keys is one of these.
+  const ranked = [key(m.rank, 'int', true), key(m.id, 'int', true)]
+  if (ranked.length !== keys.length) throw new Error('company search keys changed')
+  const forwards = position.cursor?.direction !== 'before'
+  const page = await keysetPage<ListedRow & { matches: number }>(ranked, position, size, (columns, after, order, limit, offset) => {
+    const aliased = Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column.as(name)]))
+    const ids = db.select({ id: m.id, matches: m.matches, ...aliased }).from(m).where(after).orderBy(...order).limit(limit).offset(offset).as('page')
+    const outer = Object.fromEntries(Object.keys(columns).map(name => [name, sql`${sql.identifier('page')}.${sql.identifier(name)}`]))
+    const outerOrder = orderBy(
+      ranked.map((k, i) => ({ ...k, expr: outer[`k${i}`]! })),
+      forwards,
+    )
+    return selectListed(db, { ...outer, matches: sql<number>`${ids.matches}` })
+      .innerJoin(ids, eq(ids.id, companies.id))
+      .orderBy(...outerOrder) as unknown as PromiseLike<Record<string, unknown>[]>
+  })
+  const first = page.items[0]
+  // A page past the end has no row to carry the count: counted as without a search.
+  const total = first
+    ? { total: Number(first.matches), total_estimated: false }
+    : await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where))
+  return { ...page, items: page.items.map(toListItem), ...total }
 }
 
 /** Rows for the export: the same filters, no paging (capped). */
