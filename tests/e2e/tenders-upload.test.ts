@@ -35,13 +35,23 @@ async function recordProgress(page: Page): Promise<void> {
   })
 }
 
-/** The file chooser the "Choose a file" button opens, reached with the keyboard. */
+/**
+ * The file chooser the "Choose a file" button opens, reached with the keyboard. The chooser is awaited from before
+ * the focus (Playwright turns the browser's chooser interception on when the first listener comes, asynchronously),
+ * and a focus + Enter that opened nothing is tried again, twice at most: under a loaded CI machine one Enter in 150
+ * runs was lost right after a reload. A button that never opens the chooser still fails here.
+ */
 async function chooseWithKeyboard(page: Page, name: string, content: string): Promise<void> {
   const button = page.getByTestId('import-choose')
-  // The page may still re-render as its data and texts arrive: the Enter must reach the button, focused and enabled.
-  await expect.poll(async () => (await button.focus(), button.evaluate(el => el === document.activeElement && !(el as HTMLButtonElement).disabled))).toBe(true)
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) })
+  const chooser = page.waitForEvent('filechooser', { timeout: 30_000 })
+  for (let attempt = 1; ; attempt++) {
+    // The page may still re-render as its data and texts arrive: the Enter must reach the button, focused and enabled.
+    await expect.poll(async () => (await button.focus(), button.evaluate(el => el === document.activeElement && !(el as HTMLButtonElement).disabled))).toBe(true)
+    await page.keyboard.press('Enter')
+    const opened = await Promise.race([chooser.then(() => true), new Promise<boolean>(r => setTimeout(() => r(false), 5_000))])
+    if (opened || attempt === 3) break
+  }
+  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) })
 }
 
 describe('/upload as the administrator', () => {
