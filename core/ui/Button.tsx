@@ -15,9 +15,9 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   /** A square button with only an icon: `aria-label` names it (also its tooltip). */
   square?: boolean
   isDisabled?: boolean
-  /** As `Button`'s: stays focusable, ignores presses and submits, shows a spinner, sets aria-busy. */
+  /** Stays focusable, ignores presses and submits, shows a spinner, sets aria-busy (a save under way). */
   isPending?: boolean
-  /** A toggle (aria-pressed), as `IconButton`'s. */
+  /** Makes it a toggle (aria-pressed), e.g. show/hide password; the parent keeps the state and flips it in onPress. */
   isPressed?: boolean
   /** Icon before the label (decorative). */
   icon?: ReactNode

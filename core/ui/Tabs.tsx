@@ -2,6 +2,7 @@ import {
   Children,
   createContext,
   isValidElement,
+  useCallback,
   useContext,
   useId,
   useLayoutEffect,
@@ -73,7 +74,8 @@ export function Tabs({ selectedKey, defaultSelectedKey, onSelectionChange, child
     setOwn(key)
     onSelectionChange?.(key)
   }
-  const offerFirst = (key: Key) => setOwn(was => was ?? key)
+  // Stable: the tab list's layout effect offers its first tab only while nothing is selected.
+  const offerFirst = useCallback((key: Key) => setOwn(was => was ?? key), [])
   return (
     <TabsContext.Provider value={{ base, selected, select, offerFirst }}>
       <Root className={className}>{children}</Root>
