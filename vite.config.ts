@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite'
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { localeShellParts } from './vite.locale-parts'
@@ -74,6 +74,9 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(version),
     __BUILD_DATE__: JSON.stringify(process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10)),
   },
+  // rxjs's `es2015` build (classes, no tslib helpers) rather than its ES5 default: 1.6 KB gzip less in every first
+  // load. No other package the SPA bundles declares that condition.
+  resolve: { conditions: ['es2015', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     // bench/run.ts reads it to tell exactly what the login page loads.
