@@ -14,7 +14,7 @@
  * and, when the decision has something to do, dispatches `auth/applyRoute` with it.
  */
 import { fork, type Scope } from 'effector'
-import { Subscription, filter, map, switchMap, take, takeUntil, timer } from 'rxjs'
+import { Subscription, filter, take } from 'rxjs'
 import { createApi, type Api } from './api/client'
 import { authCommands } from './auth/commands'
 import { $token } from './auth/model'
@@ -24,6 +24,7 @@ import { pathname } from './auth/route'
 import { browserStorage, STORAGE_KEY, type KeyValueStorage } from './auth/storage'
 import { createBus, type Bus } from './bus/bus'
 import { realClock, type Clock } from './bus/clock'
+import { timerAfter } from './bus/timers'
 import { createCommandBus, type CommandBus, type CommandHandlers } from './bus/commands'
 import { connectBusToScope } from './events/effector'
 import type { Locale } from './events/map'
@@ -106,10 +107,9 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   // A signed-in user gets the logic of every module the role can reach, but only once the first page has had the
   // network to itself: a page, a widget or a command fetches its own module's logic the moment it needs it.
   sub.add(
-    bus
-      .on('auth/profileLoaded')
-      .pipe(switchMap(e => timer(ROLE_LOGIC_AFTER, bus.clock.scheduler).pipe(map(() => e.payload.profile), takeUntil(bus.on('auth/loggedOut')))))
-      .subscribe(profile => void logic.need(registry.pluginsFor(profile)).catch(() => undefined)),
+    timerAfter(bus, { start: 'auth/profileLoaded', ms: ROLE_LOGIC_AFTER, until: ['auth/loggedOut'] }, e =>
+      void logic.need(registry.pluginsFor(e.payload.profile)).catch(() => undefined),
+    ),
   )
   sub.add(toastProcess({ bus }))
   sub.add(authProcess({ ...deps, registry }))

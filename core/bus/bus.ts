@@ -1,4 +1,4 @@
-import { Subject, filter, type Observable } from 'rxjs'
+import { Observable, Subject, filter } from 'rxjs'
 import type { AnyEvent, AppEvent, EventMap, EventSource, EventType } from '../events/map'
 import type { Clock } from './clock'
 
@@ -45,5 +45,27 @@ export function createBus(clock: Clock): Bus {
       const wanted = typeof types === 'string' ? [types] : types
       return events$.pipe(filter(e => wanted.includes(e.type))) as never
     },
+  }
+}
+
+/**
+ * The same bus, except that `on` first hands its subscriber what `past` gives for the types asked for (read when `on`
+ * is called), then everything live: for a part that starts late and must hear what happened before it came.
+ * Written by hand rather than with RxJS's `startWith`/`merge`, which bring its whole conversion machinery (promises,
+ * iterables, schedulers: ~6 KB gzip) into the first load.
+ */
+export function withPastEvents(bus: Bus, past: (types: readonly EventType[]) => readonly AnyEvent[]): Bus {
+  return {
+    ...bus,
+    on: ((types: EventType | readonly EventType[]) => {
+      const wanted = typeof types === 'string' ? [types] : types
+      const before = past(wanted)
+      const live = bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
+      if (!before.length) return live
+      return new Observable<AnyEvent>(subscriber => {
+        for (const event of before) subscriber.next(event)
+        return live.subscribe(subscriber)
+      })
+    }) as Bus['on'],
   }
 }

@@ -1,4 +1,4 @@
-import { Subscription, mergeMap, timer } from 'rxjs'
+import { Subscription } from 'rxjs'
 import type { Bus } from '../bus/bus'
 
 export const FEEDBACK_CLOSE_AFTER = 2000
@@ -6,19 +6,12 @@ export const FEEDBACK_RESET_AFTER = 2500
 
 /** After a successful send the dialog closes at 2000 ms and its form resets at 2500 ms (SPEC §9). */
 export function feedbackProcess({ bus }: { bus: Bus }): Subscription {
-  const scheduler = bus.clock.scheduler
   const sub = new Subscription()
   sub.add(
-    bus
-      .on('feedback/sent')
-      .pipe(mergeMap(() => timer(FEEDBACK_CLOSE_AFTER, scheduler)))
-      .subscribe(() => bus.emit('feedback/closed', {}, 'timer')),
-  )
-  sub.add(
-    bus
-      .on('feedback/sent')
-      .pipe(mergeMap(() => timer(FEEDBACK_RESET_AFTER, scheduler)))
-      .subscribe(() => bus.emit('feedback/reset', {}, 'timer')),
+    bus.on('feedback/sent').subscribe(() => {
+      sub.add(bus.clock.setTimeout(() => bus.emit('feedback/closed', {}, 'timer'), FEEDBACK_CLOSE_AFTER))
+      sub.add(bus.clock.setTimeout(() => bus.emit('feedback/reset', {}, 'timer'), FEEDBACK_RESET_AFTER))
+    }),
   )
   return sub
 }

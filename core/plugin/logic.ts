@@ -1,5 +1,5 @@
-import { Subscription, startWith, type Observable } from 'rxjs'
-import type { Bus } from '../bus/bus'
+import type { Subscription } from 'rxjs'
+import { withPastEvents, type Bus } from '../bus/bus'
 import type { CommandBus } from '../bus/commands'
 import type { AnyEvent, AppEvent, EventType } from '../events/map'
 import type { Plugin, PluginLogic, ProcessDeps } from './types'
@@ -29,18 +29,10 @@ export function sessionReplayingBus(bus: Bus, sub: Subscription): { bus: Bus; la
       if (e.type === 'auth/loggedOut') latest.clear()
     }),
   )
-  const late: Bus = {
-    ...bus,
-    on: ((types: EventType | readonly EventType[]) => {
-      const wanted = typeof types === 'string' ? [types] : types
-      const past = wanted.flatMap(type => {
-        const event = latest.get(type)
-        return event ? [event] : []
-      })
-      const live = bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
-      return past.length ? live.pipe(startWith(...past)) : live
-    }) as Bus['on'],
-  }
+  const late = withPastEvents(bus, wanted => wanted.flatMap(type => {
+    const event = latest.get(type)
+    return event ? [event] : []
+  }))
   return { bus: late, latest }
 }
 

@@ -1,6 +1,6 @@
-import { EMPTY, Subscription, merge, of, take, type Observable } from 'rxjs'
-import type { Bus } from '../bus/bus'
-import type { AnyEvent, EventType } from '../events/map'
+import { Subscription, take } from 'rxjs'
+import { withPastEvents, type Bus } from '../bus/bus'
+import type { AnyEvent } from '../events/map'
 import type { SocketFactory } from './adapter'
 
 type AdapterModule = typeof import('./adapter')
@@ -41,14 +41,7 @@ export function attachSocketAdapterAfterSignIn({
           waiting.unsubscribe()
           const missed = pendingOpen
           // The adapter hears the open it missed first, then everything live.
-          const withMissed: Bus = {
-            ...bus,
-            on: ((types: EventType | readonly EventType[]) => {
-              const wanted = typeof types === 'string' ? [types] : types
-              const live = bus.on(wanted as readonly EventType[]) as Observable<AnyEvent>
-              return merge(missed && wanted.includes(missed.type) ? of(missed) : EMPTY, live)
-            }) as Bus['on'],
-          }
+          const withMissed = withPastEvents(bus, wanted => (missed && wanted.includes(missed.type) ? [missed] : []))
           sub.add(adapter.attachSocketAdapter({ bus: withMissed, connect: connect ?? adapter.browserSocket }))
         })
       }),
