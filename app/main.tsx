@@ -3,10 +3,9 @@ import { preloadHttp } from '../core/api/client'
 import { browserStorage, STORAGE_KEY } from '../core/auth/storage'
 import { browserLocation, createRuntime } from '../core/runtime'
 import { App } from './App'
-import { modules } from './modules'
-import { shellPlugin } from './shell.plugin'
+import { everyModule, firstModules } from './first-load'
 
-const runtime = createRuntime({ plugins: [shellPlugin, ...modules], location: browserLocation() })
+const runtime = createRuntime({ plugins: firstModules, rest: everyModule, location: browserLocation() })
 
 // A stored session shows the shell (sidebar, header): its chunk comes while the profile is asked for, and the HTTP
 // client's before that request (a guest gets it with the first request the sign-in form sends).

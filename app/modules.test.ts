@@ -131,3 +131,17 @@ describe('notification links', () => {
     expect(registry.linkFor({ type: 99, data: { id: 7 } })).toBeNull()
   })
 })
+
+describe('the first load', () => {
+  it('knows the guest-only pages and the home page, from modules of the one list; every module comes with the rest', async () => {
+    const { everyModule, firstModules } = await import('./first-load')
+    for (const plugin of firstModules) expect(modules).toContain(plugin)
+    const first = createRegistry(firstModules)
+    for (const path of ['/', '/login', '/register']) expect(first.routes.some(r => r.path === path), path).toBe(true)
+    // Nothing of the cabinet's sidebar: those modules are fetched when a session begins.
+    expect(first.plugins.flatMap(p => p.sidebar ?? [])).toEqual([])
+    const all = await everyModule()
+    expect(all.map(p => p.id)).toEqual(['shell', ...modules.map(p => p.id)])
+    expect(createRegistry(firstModules, { rest: everyModule }).complete).toBe(false)
+  })
+})

@@ -5,12 +5,13 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { $authStatus, $company, $profile, $token } from './auth/model'
 import { memoryStorage, STORAGE_KEY } from './auth/storage'
 import { virtualClock } from './bus/clock'
+import type { CommandContext, CommandId } from './bus/commands'
 import type { AnyEvent } from './events/map'
 import { replayText } from './events/replay'
 import { $feedback } from './feedback/model'
 import { createI18n } from './i18n/i18n'
 import { $locale } from './i18n/model'
-import { definePlugin } from './plugin/types'
+import { definePlugin, type Plugin } from './plugin/types'
 import { createRuntime, type LocationPort, type Runtime } from './runtime'
 import type { WebSocketLike } from './socket/adapter'
 import { $socketStatus } from './socket/model'
@@ -131,12 +132,13 @@ const bids = definePlugin({
 const runtimes: Runtime[] = []
 afterEach(() => runtimes.splice(0).forEach(r => r.stop()))
 
-function boot(options: { path: string; storage?: ReturnType<typeof memoryStorage> }) {
+function boot(options: { path: string; storage?: ReturnType<typeof memoryStorage>; plugins?: Plugin[]; rest?: () => Promise<readonly Plugin[]> }) {
   const clock = virtualClock(1_700_000_000_000)
   const storage = options.storage ?? memoryStorage()
   const location = memoryLocation(options.path)
   const runtime = createRuntime({
-    plugins: [bids],
+    plugins: options.plugins ?? [bids],
+    ...(options.rest ? { rest: options.rest } : {}),
     location: location.port,
     clock,
     storage,
@@ -272,5 +274,93 @@ describe('runtime against a real HTTP + WebSocket back end', () => {
     await runtime.dispatch('auth/applyRoute', { remember: '/tasks/3', redirect: '/login' })
     expect(storage.getItem(STORAGE_KEY.redirectPath)).toBe('/tasks/3')
     expect(location.navigations).toEqual(['/login'])
+  })
+})
+
+describe('the first load knows only a guest\'s modules; the rest come when a session begins', () => {
+  const page = async () => ({ default: () => null })
+  // A module's command the core's command map does not know.
+  const OPEN_TASKS = 'tasks/open' as CommandId
+  const account = definePlugin({ id: 'account', routes: [{ path: '/login', page, access: 'public', bare: true }] })
+  const tasks = definePlugin({
+    id: 'tasks',
+    routes: [{ path: '/tasks', page, access: () => true }],
+    commands: { [OPEN_TASKS]: (_: unknown, ctx: CommandContext) => void ctx.bus.emit('toast/dismissed', { id: 'tasks' }, ctx.source) },
+  } as Plugin)
+
+  /** The rest, fetched by the runtime when it asks: each ask counted, held until `arrive` (or failed by `fail`). */
+  function held() {
+    let asks = 0
+    let settle: { arrive: () => void; fail: () => void } | null = null
+    const rest = () => {
+      asks += 1
+      return new Promise<readonly Plugin[]>((resolve, reject) => {
+        settle = { arrive: () => resolve([account, bids, tasks]), fail: () => reject(new Error('chunk failed')) }
+      })
+    }
+    return { rest, asks: () => asks, arrive: () => settle!.arrive(), fail: () => settle!.fail() }
+  }
+
+  it('a guest on /login fetches none of it; a sign-in asks for it at once and lands by its rules once it arrives', async () => {
+    const more = held()
+    const { runtime, location, events } = boot({ path: '/login', plugins: [account], rest: more.rest })
+    await runtime.start()
+    expect(more.asks()).toBe(0)
+    expect(runtime.registry.complete).toBe(false)
+    expect(runtime.registry.routes.map(r => r.path)).toEqual(['/login'])
+
+    const signingIn = runtime.dispatch('auth/signIn', { phone: '(700) 100-00-10', password: 'demo123' })
+    expect(more.asks()).toBe(1)
+    await signingIn
+    await vi.waitFor(() => expect(runtime.scope.getState($authStatus)).toBe('success'))
+    // The profile is in, the landing rules (the bids module's) are not: no navigation yet, and no second fetch.
+    expect(location.navigations).toEqual([])
+    expect(more.asks()).toBe(1)
+
+    more.arrive()
+    await vi.waitFor(() => expect(location.navigations).toEqual(['/bids']))
+    expect(runtime.registry.complete).toBe(true)
+    expect(runtime.registry.plugins.map(p => p.id)).toEqual(['account', 'bids', 'tasks'])
+    expect(events.filter(e => e.type === 'app/modulesInstalled').map(e => e.payload)).toEqual([{ plugins: ['bids', 'tasks'] }])
+    // A module installed late has its commands.
+    await runtime.dispatch(OPEN_TASKS, {} as never)
+    expect(events.some(e => e.type === 'toast/dismissed')).toBe(true)
+  })
+
+  it('a stored session, or a page the first load does not know, starts with every module installed', async () => {
+    const stored = held()
+    const session = boot({ path: '/tasks', plugins: [account], rest: stored.rest, storage: memoryStorage({ token: TOKEN }) })
+    const starting = session.runtime.start()
+    await vi.waitFor(() => expect(stored.asks()).toBe(1))
+    stored.arrive()
+    await starting
+    expect(session.runtime.registry.complete).toBe(true)
+    expect(session.events.find(e => e.type === 'app/started')).toBeDefined()
+    expect(session.runtime.i18n.t('bids:menu')).toBe('Заявки')
+
+    const unknown = held()
+    const guest = boot({ path: '/tasks', plugins: [account], rest: unknown.rest })
+    const guestStart = guest.runtime.start()
+    await vi.waitFor(() => expect(unknown.asks()).toBe(1))
+    unknown.arrive()
+    await guestStart
+    expect(guest.runtime.registry.canOpen('/tasks', profile() as never)).toBe(true)
+  })
+
+  it('a failed fetch is asked for again; a command of a module not installed yet waits for it', async () => {
+    const more = held()
+    const { runtime, events } = boot({ path: '/login', plugins: [account], rest: more.rest })
+    await runtime.start()
+    const first = runtime.registry.installRest()
+    more.fail()
+    await expect(first).rejects.toThrow('chunk failed')
+    expect(runtime.registry.complete).toBe(false)
+
+    const command = runtime.dispatch(OPEN_TASKS, {} as never)
+    expect(more.asks()).toBe(2)
+    more.arrive()
+    await command
+    expect(events.some(e => e.type === 'toast/dismissed')).toBe(true)
+    expect(events.some(e => e.type === 'command/unknown')).toBe(false)
   })
 })

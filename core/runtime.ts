@@ -65,8 +65,8 @@ export interface CoreParts {
   commands: CommandBus
   /** The effector scope the stores live in: processes read them through it. */
   scope: Scope
+  /** The plugins, installed now or (RegistryOptions.rest) once a session begins. */
   registry: Registry
-  plugins: readonly Plugin[]
   i18n: I18n
   /** The plugins' locale packs, loaded as they are needed (default: a loader of its own over `i18n`). */
   packs?: LocalePacks
@@ -84,21 +84,38 @@ export interface CoreParts {
 
 /**
  * Registers the core's and every plugin's commands (a duplicate id throws) and starts the core's and the
- * plugins' processes. No edge adapters: this is what runs identically live and in a replay.
+ * plugins' processes — those of plugins installed later as they arrive. No edge adapters: this is what runs
+ * identically live and in a replay.
  */
-export function composeCore({ bus, commands, scope, registry, plugins, i18n, getLog, signedIn = { load: loadSignedInCore }, ...parts }: CoreParts): Subscription {
+export function composeCore({ bus, commands, scope, registry, i18n, getLog, signedIn = { load: loadSignedInCore }, ...parts }: CoreParts): Subscription {
+  const plugins = () => registry.plugins
   const packs = parts.packs ?? createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
   for (const handlers of [navigationCommands, authCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
     commands.registerAll(handlers)
   }
-  for (const plugin of plugins) commands.registerAll(plugin.commands ?? {})
+  for (const plugin of registry.plugins) commands.registerAll(plugin.commands ?? {})
 
   const deps: ProcessDeps = { bus, commands, read: store => scope.getState(store) }
   const sub = new Subscription()
   const logic = parts.logic ?? createLogicLoader({ plugins, commands, deps, sub })
+  // The rest of the plugins (the cabinet's modules) come when a session begins — as soon as it is asked for, so their
+  // fetch overlaps the sign-in's — or when a page the first ones do not know is opened (core/runtime.ts start, the
+  // router). Their commands and processes join as a module's fetched logic does.
+  sub.add(
+    registry.onInstalled(added => {
+      logic.installed(added)
+      bus.emit('app/modulesInstalled', { plugins: added.map(p => p.id) }, 'process')
+    }),
+  )
+  sub.add(
+    bus
+      .on(['auth/signInRequested', 'auth/registerRequested', 'auth/signedIn', 'auth/profileRequested'])
+      .subscribe(() => void registry.installRest().catch(() => undefined)),
+  )
   // A command of a plugin whose logic has not been fetched yet: its owner by the id's prefix (`clients/…`), else every
-  // plugin's logic still missing; then it runs (or is reported unknown).
-  if (plugins.some(p => p.logic)) commands.resolveUnknown(async id => {
+  // plugin's logic still missing; then it runs (or is reported unknown). Its plugin may not be installed yet either.
+  if (!registry.complete || registry.plugins.some(p => p.logic)) commands.resolveUnknown(async id => {
+    await registry.installRest()
     const owner = id.split('/')[0]!
     // Its texts too: a command's toasts speak the module's language.
     await Promise.all([logic.need([owner]), packs.need([owner])])
@@ -119,7 +136,7 @@ export function composeCore({ bus, commands, scope, registry, plugins, i18n, get
   sub.add(feedbackProcess({ bus }))
   sub.add(i18nProcess({ bus, i18n, packs, registry }))
   sub.add(accountLanguageProcess(deps))
-  for (const plugin of plugins) {
+  for (const plugin of registry.plugins) {
     for (const process of plugin.processes ?? []) {
       const teardown = process(deps)
       sub.add(typeof teardown === 'function' ? teardown : () => teardown.unsubscribe())
@@ -192,7 +209,13 @@ export function browserLocation(win: Window = window): LocationPort {
 }
 
 export interface RuntimeOptions {
+  /** The plugins of the first load (with `rest`: what a guest needs — signing in, registering). */
   plugins: readonly Plugin[]
+  /**
+   * The other plugins, fetched when a session begins (a stored token at start, a sign-in asked for) or a page the
+   * first ones do not know is opened (RegistryOptions.rest). Default: none, `plugins` are all.
+   */
+  rest?: () => Promise<readonly Plugin[]>
   location: LocationPort
   /** Default: the real clock. */
   clock?: Clock
@@ -242,11 +265,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const doc = options.document === undefined ? (globalThis.document ?? null) : options.document
 
   const scope = fork()
-  const packs = createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
   // A page's chunk, its module's locale pack and its module's logic are fetched together (core/plugin/registry.ts).
   let logic: PluginLogicLoader | null = null
   const prepare = (id: string) => Promise.all([packs.need([id]), logic?.need([id])])
-  const registry = createRegistry(plugins, { prepare })
+  const registry = createRegistry(plugins, { prepare, ...(options.rest ? { rest: options.rest } : {}) })
+  const packs = createLocalePacks({ i18n, plugins: () => registry.plugins, locale: () => scope.getState($locale) })
   const bus = createBus(clock)
   const sub = new Subscription()
   // Stores and the recorder subscribe before any process, so both see events in causal order.
@@ -264,8 +287,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const commands = createCommandBus({ bus, api })
-  logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n, packs, logic, getLog: () => recorder.recentLog(), ...(options.signedIn ? { signedIn: options.signedIn } : {}) }))
+  logic = createLogicLoader({ plugins: () => registry.plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
+  sub.add(composeCore({ bus, commands, scope, registry, i18n, packs, logic, getLog: () => recorder.recentLog(), ...(options.signedIn ? { signedIn: options.signedIn } : {}) }))
 
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
@@ -310,18 +333,23 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       started = true
       const stored = storage.getItem(STORAGE_KEY.locale)
       const locale: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE
+      const token = storage.getItem(STORAGE_KEY.token) || null
+      const path = pathname(location.path())
+      // A stored session opens the cabinet, and a page the first load does not know may be another module's: the
+      // rest of the plugins first (a failure is the router's to show, with a retry).
+      if (token || !matchPath(registry.routes, path)) await registry.installRest().catch(() => undefined)
       // Only what the first screen shows: plugins without pages (the shell) and the module of the current route;
       // the rest come with their pages or after sign-in, never all on /login.
-      const route = matchPath(registry.routes, pathname(location.path()))?.route
-      const first = plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
+      const route = matchPath(registry.routes, path)?.route
+      const first = registry.plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
       // A stored session opens a page of the cabinet: its chunk is fetched while the profile is asked for, not after
       // (the router's own import of it then finds it loaded; a failure there is the router's to show).
-      if (route && route.access !== 'public' && storage.getItem(STORAGE_KEY.token)) void route.page().catch(() => undefined)
+      if (route && route.access !== 'public' && token) void route.page().catch(() => undefined)
       // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
       await Promise.all([packs.need(first, locale), logic?.need(first).catch(() => undefined)])
       bus.emit(
         'app/started',
-        { path: location.path(), token: storage.getItem(STORAGE_KEY.token) || null, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },
+        { path: location.path(), token, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },
         'ui',
       )
     },

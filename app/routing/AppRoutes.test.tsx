@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { ROLE, type Profile } from '../../core/auth/profile'
 import { roles } from '../../core/access'
 import type { LazyComponent, LocalePack, PageProps, Plugin } from '../../core/plugin/types'
+import { $rememberedPath } from '../../core/auth/model'
+import { shellPlugin } from '../shell.plugin'
 import { AppRoutes } from './AppRoutes'
 import { renderInRuntime } from './renderInRuntime'
 
@@ -53,6 +55,43 @@ describe('a signed-in page\'s chunk', () => {
 
     await act(async () => releasePack())
     expect(await screen.findByText('Reports page', {}, { timeout: 5000 })).toBeTruthy()
+    runtime.stop()
+  })
+})
+
+describe('a page the first load does not know', () => {
+  it('waits for the other modules, shows their failure with a retry, then decides as for any page', async () => {
+    const login: Plugin = { id: 'account', routes: [{ path: '/login', page: async () => ({ default: () => <h1>Sign in</h1> }), access: 'public', bare: true }] }
+    const reports: Plugin = { id: 'reports', routes: [{ path: '/reports', page: async () => reportsPage, access: roles(ROLE.admin) }] }
+    let asks = 0
+    let settle!: { arrive: () => void; fail: () => void }
+    const rest = () => {
+      asks += 1
+      return new Promise<readonly Plugin[]>((resolve, reject) => {
+        settle = { arrive: () => resolve([shellPlugin, login, reports]), fail: () => reject(new Error('Failed to fetch dynamically imported module')) }
+      })
+    }
+    const { hook } = memoryLocation({ path: '/reports' })
+    const { runtime } = await renderInRuntime(
+      <Router hook={hook}>
+        <AppRoutes />
+      </Router>,
+      { plugins: [login], rest, path: '/login' },
+    )
+    // A guest on a page only the rest knows: neither the not-found page nor a redirect yet, the loader.
+    expect(asks).toBe(1)
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy()
+    expect(screen.queryByText(/404/)).toBeNull()
+    expect(runtime.scope.getState($rememberedPath)).toBeNull()
+
+    await act(async () => settle.fail())
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    fireEvent.click(retry)
+    expect(asks).toBe(2)
+    await act(async () => settle.arrive())
+    // Now known, and for signed-in users: remembered, and the guest is sent to sign in.
+    await vi.waitFor(() => expect(runtime.scope.getState($rememberedPath)).toBe('/reports'))
+    expect(runtime.registry.complete).toBe(true)
     runtime.stop()
   })
 })

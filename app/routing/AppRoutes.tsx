@@ -6,8 +6,9 @@ import { decideRoute } from '../../core/auth/route'
 import type { CommandId } from '../../core/bus/commands'
 import { loadAtNavigation } from '../../core/data/loadOnce'
 import { matchPath } from '../../core/plugin/match'
+import { $installations } from '../../core/plugin/model'
 import { useT } from '../../core/i18n/useT'
-import type { LazyComponent } from '../../core/plugin/types'
+import type { LazyComponent, PageProps } from '../../core/plugin/types'
 import { useRuntime } from '../../core/react/runtime'
 import type { Runtime } from '../../core/runtime'
 import { GlobalLoader } from '../../core/ui/GlobalLoader'
@@ -36,16 +37,33 @@ function layoutLoader(runtime: Runtime): LazyComponent<{ children: ReactNode }> 
 // Rare, so not in the first load either.
 const loadNotFound = () => import('../shell/NotFound').then(m => ({ default: m.NotFound }))
 
+// The first load knows only a guest's pages (app/main.tsx): a session, or a page it does not know, waits for the
+// other modules as for a page's chunk — the same loader, and the same failure with its retry.
+const installed = () => null
+const restLoaders = new WeakMap<Runtime, LazyComponent<PageProps>>()
+function restLoader(runtime: Runtime): LazyComponent<PageProps> {
+  let loader = restLoaders.get(runtime)
+  if (!loader) {
+    loader = () => runtime.registry.installRest().then(() => ({ default: installed }))
+    restLoaders.set(runtime, loader)
+  }
+  return loader
+}
+
 /** Every location goes through decideRoute (SPEC §2) before a page renders; pages are lazy chunks. */
 export function AppRoutes() {
   const runtime = useRuntime()
-  const t = useT('shell')
+  const t = useT()
   const [location] = useLocation()
   const search = useSearch()
   const path = search ? `${location}?${search}` : location
   const { status, hasToken, profile } = useUnit({ status: $authStatus, hasToken: $hasToken, profile: $profile })
-  const match = matchPath(runtime.registry.routes, location)
+  // Read the registry again once the rest of the modules are installed.
+  useUnit($installations)
+  const registry = runtime.registry
+  const match = matchPath(registry.routes, location)
   const route = match?.route
+  const waitsForModules = !registry.complete && (!route || (hasToken && route.access !== 'public'))
   // SPEC §2 drops the session of a signed-in user who *opens* /login or /register; signing in on /login
   // gives the same page a token without a new arrival, and must not be undone.
   const arrivedAt = useRef<string | null>(null)
@@ -54,7 +72,7 @@ export function AppRoutes() {
     arrivedAt.current = path
   }, [path])
   const raw = decideRoute({ path, isPublic: !route || route.access === 'public', authStatus: status, hasToken, access: route?.access, profile })
-  const decision = raw.dropToken && !freshArrival ? {} : raw
+  const decision = waitsForModules || (raw.dropToken && !freshArrival) ? {} : raw
   const acts = Boolean(decision.redirect || decision.remember || decision.dropToken)
 
   useEffect(() => {
@@ -83,6 +101,7 @@ export function AppRoutes() {
     if (preload) void preload().catch(() => undefined)
   }, [preload])
 
+  if (waitsForModules) return <PageArea page={restLoader(runtime)} params={{}} resetKey="modules" />
   if (acts || decision.pending) return <GlobalLoader variant="screen" aria-label={t('loading')} />
 
   const signedIn = status === 'success' && profile !== null

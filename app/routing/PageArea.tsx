@@ -19,7 +19,7 @@ export interface PageAreaProps {
 /** One route's page: its lazy chunk, a loader while it arrives, and the failure (SPEC §8) in its place when it does not. */
 export function PageArea({ page, params, resetKey, reload = reloadApp }: PageAreaProps) {
   const { bus } = useRuntime()
-  const t = useT('shell')
+  const t = useT()
   const Page = lazyPage(page, bus)
   return (
     <PageBoundary resetKey={resetKey} fallback={(retry, error) => <PageError error={error} onRetry={retry} onReload={reload} />}>

@@ -23,7 +23,7 @@ export interface PageErrorProps {
  * other failure is the page's own bug, with a retry.
  */
 export function PageError({ error, onRetry, onReload }: PageErrorProps) {
-  const t = useT('shell')
+  const t = useT()
   const kind = chunkFailureOf(error)
   const texts = kind ? `chunkError.${kind}` : 'pageError'
   return (

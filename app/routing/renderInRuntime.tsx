@@ -18,12 +18,23 @@ import { shellPlugin } from '../shell.plugin'
  * socket never opens (emit `socket/opened` to say it did). The shell is what a signed-in user sees: the core's signed-in
  * logic (socket, session control) is in place from the start, not fetched after a sign-in.
  */
-export async function renderInRuntime(ui: ReactElement, options: { plugins?: Plugin[]; fetch?: typeof globalThis.fetch } = {}) {
+export async function renderInRuntime(
+  ui: ReactElement,
+  options: {
+    plugins?: Plugin[]
+    fetch?: typeof globalThis.fetch
+    /** The plugins left out of the first load (RuntimeOptions.rest); the shell's plugin is then among them. */
+    rest?: () => Promise<readonly Plugin[]>
+    /** Where the runtime starts (default `/tasks`). */
+    path?: string
+  } = {},
+) {
   const clock = virtualClock()
   const i18n = createI18n('en')
   const runtime = createRuntime({
-    plugins: [shellPlugin, ...(options.plugins ?? [])],
-    location: { path: () => '/tasks', navigate: () => {} },
+    plugins: options.rest ? (options.plugins ?? []) : [shellPlugin, ...(options.plugins ?? [])],
+    ...(options.rest ? { rest: options.rest } : {}),
+    location: { path: () => options.path ?? '/tasks', navigate: () => {} },
     clock,
     storage: memoryStorage({ locale: 'en' }),
     document: null,

@@ -119,7 +119,7 @@ export function Header({ menu, inert }: { menu: HeaderMenu | null; inert?: boole
         </MenuButton>
       )}
       <Brand>
-        {t('appName')}
+        {t('core:appName')}
         <Badge tone="primary" title={t('betaHint')}>
           {t('beta')}
         </Badge>

@@ -23,7 +23,7 @@ const Box = styled.section`
 
 /** Unknown paths and pages the role may not open look the same: nothing leaks about what exists. */
 export function NotFound() {
-  const t = useT('shell')
+  const t = useT()
   return (
     <Box data-testid="not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">404 · {t('notFound.title')}</h1>

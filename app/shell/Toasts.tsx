@@ -22,9 +22,9 @@ export function Toasts() {
     <ToastRegion
       toasts={shown}
       onDismiss={id => void dispatch('toast/dismiss', { id })}
-      label={t('toasts.label')}
-      closeLabel={t('toasts.close')}
-      kindLabels={{ info: t('toasts.kinds.info'), success: t('toasts.kinds.success'), warning: t('toasts.kinds.warning'), error: t('toasts.kinds.error') }}
+      label={t('core:toast.label')}
+      closeLabel={t('core:toast.close')}
+      kindLabels={{ info: t('core:toast.kinds.info'), success: t('core:toast.kinds.success'), warning: t('core:toast.kinds.warning'), error: t('core:toast.kinds.error') }}
     />
   )
 }

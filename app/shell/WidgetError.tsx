@@ -55,7 +55,7 @@ export interface WidgetErrorProps {
  * Escape closes and returns to the button.
  */
 export function WidgetError({ slot, kind, onRetry, onReload }: WidgetErrorProps) {
-  const t = useT('shell')
+  const t = useT()
   const what = `${t('chunkError.widget')}: ${t(`chunkError.${kind}.title`)}`
   const [open, setOpen] = useState(false)
   const panelId = useId()

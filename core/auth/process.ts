@@ -1,5 +1,6 @@
 import { Subscription } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
+import type { AppEvent } from '../events/map'
 import type { Registry } from '../plugin/registry'
 import type { ProcessDeps } from '../plugin/types'
 import { $rememberedPath } from './model'
@@ -8,11 +9,20 @@ import { landingPath } from './route'
 
 /**
  * The session's logic over the bus: a stored token or a fresh sign-in loads the profile; a sign-in lands the
- * user (remembered path first when they may open it, SPEC §6); a profile answer with 6969 ends the session and
- * goes to / (SPEC §8). The remembered path is read from its store, never copied.
+ * user (remembered path first when they may open it, SPEC §6) — once every module is installed, as the landing
+ * rules and the pages are theirs; a profile answer with 6969 ends the session and goes to / (SPEC §8). The
+ * remembered path is read from its store, never copied.
  */
-export function authProcess({ bus, commands, read, registry }: ProcessDeps & { registry: Pick<Registry, 'landingFor' | 'canOpen'> }): Subscription {
+export function authProcess({ bus, commands, read, registry }: ProcessDeps & { registry: Pick<Registry, 'landingFor' | 'canOpen' | 'complete'> }): Subscription {
   let landingVia: SignInMethod | null = null
+  let signedIn: AppEvent<'auth/profileLoaded'>['payload'] | null = null
+  const land = () => {
+    if (!landingVia || !signedIn || !registry.complete) return
+    const { to, usedRemembered } = landingPath({ registry, ...signedIn, via: landingVia, rememberedPath: read($rememberedPath) })
+    landingVia = null
+    if (usedRemembered) bus.emit('auth/rememberedPathCleared', {}, 'process')
+    bus.emit('app/navigationRequested', { to, replace: true }, 'process')
+  }
   const sub = new Subscription()
   sub.add(
     bus.on('app/started').subscribe(e => {
@@ -27,13 +37,11 @@ export function authProcess({ bus, commands, read, registry }: ProcessDeps & { r
   )
   sub.add(
     bus.on('auth/profileLoaded').subscribe(e => {
-      if (!landingVia) return
-      const { to, usedRemembered } = landingPath({ registry, ...e.payload, via: landingVia, rememberedPath: read($rememberedPath) })
-      landingVia = null
-      if (usedRemembered) bus.emit('auth/rememberedPathCleared', {}, 'process')
-      bus.emit('app/navigationRequested', { to, replace: true }, 'process')
+      signedIn = e.payload
+      land()
     }),
   )
+  sub.add(bus.on('app/modulesInstalled').subscribe(land))
   sub.add(
     bus.on('auth/profileFailed').subscribe(e => {
       landingVia = null
@@ -42,6 +50,11 @@ export function authProcess({ bus, commands, read, registry }: ProcessDeps & { r
       bus.emit('app/navigationRequested', { to: '/', replace: true }, 'process')
     }),
   )
-  sub.add(bus.on('auth/loggedOut').subscribe(() => (landingVia = null)))
+  sub.add(
+    bus.on('auth/loggedOut').subscribe(() => {
+      landingVia = null
+      signedIn = null
+    }),
+  )
   return sub
 }

@@ -31,6 +31,8 @@ export interface EventMap {
   'app/navigated': { path: string }
   /** Logic wants the location changed; the router adapter follows it (nothing follows it in a replay). */
   'app/navigationRequested': { to: string; replace: boolean }
+  /** The plugins the first load left out arrived (core/plugin/registry.ts installRest): their ids. */
+  'app/modulesInstalled': { plugins: string[] }
   'auth/signInRequested': { method: SignInMethod }
   'auth/signedIn': { token: string; method: SignInMethod }
   'auth/signInFailed': { failure: Failure }

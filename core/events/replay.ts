@@ -87,7 +87,7 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const plugins = options.plugins ?? []
   const registry = createRegistry(plugins)
   // The signed-in logic in place: a replay feeds its events synchronously from the first (the live runtime fetches it).
-  composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '', signedIn: { start: startSignedInCore } })
+  composeCore({ bus, commands, scope, registry, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '', signedIn: { start: startSignedInCore } })
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 

@@ -30,8 +30,13 @@ export function packOfKey(text: string): string | null {
 /** The whole pack, or the shell's part of it (LocalePack.shell). */
 export type PackPart = 'all' | 'shell'
 
-export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugins: readonly Plugin[]; locale: () => Locale }): LocalePacks {
-  const byId = new Map(plugins.map(p => [p.id, p]))
+export function createLocalePacks({ i18n, plugins, locale }: {
+  i18n: I18n
+  /** The plugins installed now (the registry grows once a session begins). */
+  plugins: () => readonly Plugin[]
+  locale: () => Locale
+}): LocalePacks {
+  const pluginOf = (id: string) => plugins().find(p => p.id === id)
   const wanted = new Map<string, PackPart>()
   // `<id>/<lng>/<part>` of the packs in the instance; the whole pack stands for its shell's part too.
   const loaded = new Set<string>()
@@ -39,7 +44,7 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
   const inFlight = new Map<string, Promise<void>>()
 
   const hasWhole = (id: string, lng: Locale) =>
-    !byId.get(id)?.i18n ||
+    !pluginOf(id)?.i18n ||
     loaded.has(`${id}/${lng}/all`) ||
     // A namespace put in the instance by someone else (a test's bundle) counts as the whole pack.
     (!loaded.has(`${id}/${lng}/shell`) && i18n.hasResourceBundle(lng, id))
@@ -69,7 +74,7 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
     const languages = lng === DEFAULT_LOCALE ? [lng] : [lng, DEFAULT_LOCALE]
     const jobs: Promise<void>[] = []
     for (const [id, part] of parts) {
-      const plugin = byId.get(id)
+      const plugin = pluginOf(id)
       if (plugin) for (const language of languages) jobs.push(loadOne(plugin, language, part))
     }
     return Promise.all(jobs).then(() => undefined)
@@ -81,7 +86,7 @@ export function createLocalePacks({ i18n, plugins, locale }: { i18n: I18n; plugi
       const part = wanted.get(id) === 'all' ? 'all' : asked
       wanted.set(id, part)
       list.push([id, part])
-      if (part === 'all') for (const borrowed of byId.get(id)?.i18n?.borrows ?? []) if (wanted.get(borrowed) !== 'all') add(borrowed, 'all')
+      if (part === 'all') for (const borrowed of pluginOf(id)?.i18n?.borrows ?? []) if (wanted.get(borrowed) !== 'all') add(borrowed, 'all')
     }
     for (const id of ids) add(id, part)
     return list

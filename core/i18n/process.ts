@@ -22,11 +22,10 @@ export function i18nProcess({ bus, i18n, packs, registry }: { bus: Bus; i18n: I1
   // The sidebar's labels and the bell's texts: the shell's part of each pack; the rest comes with the module's pages.
   sub.add(bus.on('auth/profileLoaded').subscribe(e => void packs.need(registry.pluginsFor(e.payload.profile), undefined, 'shell')))
   // A module's logic may speak before any of its pages opened (a command's toast): its whole pack then.
-  const ids = new Set(registry.plugins.map(p => p.id))
   sub.add(
     bus.on('toast/shown').subscribe(e => {
       const id = packOfKey(e.payload.text)
-      if (id && ids.has(id)) void packs.need([id])
+      if (id && registry.plugins.some(p => p.id === id)) void packs.need([id])
     }),
   )
   return sub

@@ -15,6 +15,11 @@ export interface PluginLogicLoader {
   need(ids: Iterable<string>): Promise<void>
   /** Every plugin's logic not fetched yet (a command nobody has registered may belong to one of them). */
   needAll(): Promise<void>
+  /**
+   * Plugins installed after the start (the registry's rest): their declared commands are registered and their
+   * declared processes start as late starters do, hearing who is signed in.
+   */
+  installed(plugins: readonly Plugin[]): void
 }
 
 /**
@@ -42,8 +47,13 @@ export function sessionReplayingBus(bus: Bus, sub: Subscription): { bus: Bus; la
  * modules the role can reach, or when one of its commands is dispatched — never on /login for a module that has no
  * page there.
  */
-export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: readonly Plugin[]; commands: CommandBus; deps: ProcessDeps; sub: Subscription }): PluginLogicLoader {
-  const byId = new Map(plugins.map(p => [p.id, p]))
+export function createLogicLoader({ plugins, commands, deps, sub }: {
+  /** The plugins installed now (the registry grows once a session begins). */
+  plugins: () => readonly Plugin[]
+  commands: CommandBus
+  deps: ProcessDeps
+  sub: Subscription
+}): PluginLogicLoader {
   const started = new Map<string, Promise<void>>()
   const { bus: lateBus, latest } = sessionReplayingBus(deps.bus, sub)
 
@@ -74,12 +84,17 @@ export function createLogicLoader({ plugins, commands, deps, sub }: { plugins: r
     }
     return pending
   }
-  const need = (ids: Iterable<string>) =>
-    Promise.all([...ids].flatMap(id => (byId.has(id) ? [needOne(byId.get(id)!)] : []))).then(() => undefined)
+  const need = (ids: Iterable<string>) => {
+    const wanted = new Set(ids)
+    return Promise.all(plugins().flatMap(p => (wanted.has(p.id) ? [needOne(p)] : []))).then(() => undefined)
+  }
 
   return {
     need,
-    needAll: () => need(plugins.filter(p => p.logic && !started.has(p.id)).map(p => p.id)),
+    needAll: () => need(plugins().filter(p => p.logic && !started.has(p.id)).map(p => p.id)),
+    installed(added) {
+      for (const plugin of added) if (plugin.commands || plugin.processes) startLogic(plugin.id, plugin)
+    },
   }
 }
 

@@ -110,4 +110,52 @@ describe('landing resolution (SPEC §6)', () => {
     expect(loaded).toEqual(['reports'])
     expect(prepared).toEqual(['reports'])
   })
+
+  it('installs the rest once: new plugins join, the first ones keep their place and their page loaders', async () => {
+    const heard: string[][] = []
+    let asks = 0
+    const rest = async () => (asks++, [bids, clients, split])
+    const growing = createRegistry([bids], { rest })
+    growing.onInstalled(added => heard.push(added.map(p => p.id)))
+    const bidsPage = growing.routes.find(r => r.path === '/bids')!.page
+    expect(growing.complete).toBe(false)
+    expect(growing.canOpen('/company', profileOf(ROLE.client))).toBe(false)
+
+    await Promise.all([growing.installRest(), growing.installRest()])
+    await growing.installRest()
+    expect(asks).toBe(1)
+    expect(heard).toEqual([['clients', 'split']])
+    expect(growing.complete).toBe(true)
+    expect(growing.plugins.map(p => p.id)).toEqual(['bids', 'clients', 'split'])
+    expect(growing.canOpen('/company', profileOf(ROLE.client))).toBe(true)
+    expect(growing.landingFor({ profile: profileOf(ROLE.client), company: company(null, null), via: 'password' })).toBe('/company')
+    // The same loader, so a page on screen is not mounted afresh by the installation.
+    expect(growing.routes.find(r => r.path === '/bids')!.page).toBe(bidsPage)
+  })
+
+  it('asks again after a failed fetch; another plugin under an installed id, or a clash, throws', async () => {
+    let fail = true
+    const retried = createRegistry([bids], { rest: async () => (fail ? Promise.reject(new Error('offline')) : [clients]) })
+    await expect(retried.installRest()).rejects.toThrow('offline')
+    fail = false
+    await retried.installRest()
+    expect(retried.plugins.map(p => p.id)).toEqual(['bids', 'clients'])
+
+    const impostor = createRegistry([bids], { rest: async () => [{ ...bids }] })
+    await expect(impostor.installRest()).rejects.toThrow('Duplicate plugin id: "bids"')
+    const clash = createRegistry([bids], { rest: async () => [{ id: 'other', routes: [{ path: '/bids', page, access: 'public' }] }] })
+    await expect(clash.installRest()).rejects.toThrow('Duplicate route path: "/bids"')
+    // A registry without a rest is complete from the start.
+    expect(createRegistry([bids]).complete).toBe(true)
+  })
+
+  it('fills the one socket action map as plugins are installed', async () => {
+    const action = { action: 'updateThings', data: {} }
+    const things = { id: 'things', socketActions: [action] } as unknown as Plugin
+    const growing = createRegistry([bids], { rest: async () => [things] })
+    const actions = growing.socketActions
+    expect(actions.has('updateThings')).toBe(false)
+    await growing.installRest()
+    expect(actions.get('updateThings')).toBe(action)
+  })
 })

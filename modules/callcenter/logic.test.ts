@@ -37,9 +37,9 @@ function live() {
   sub.add(bus.events$.subscribe(e => events.push(e)))
   const commands = createCommandBus({ bus })
   const plugins = [callcenter]
-  const logic = createLogicLoader({ plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
+  const logic = createLogicLoader({ plugins: () => plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
   const registry = createRegistry(plugins, { prepare: id => logic.need([id]) })
-  sub.add(composeCore({ bus, commands, scope, registry, plugins, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
+  sub.add(composeCore({ bus, commands, scope, registry, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
   return { bus, scope, events, logic, sub }
 }
 

@@ -22,7 +22,7 @@ export default function HomePage() {
   }, [landing, dispatch])
 
   if (!session.hasToken || session.status === 'error') return <LoginPage />
-  if (!profile || landing !== '/') return <GlobalLoader variant="screen" aria-label={t('shell:loading')} />
+  if (!profile || landing !== '/') return <GlobalLoader variant="screen" aria-label={t('core:loading')} />
   return (
     <>
       <PageHeader title={t('home.title', { name: profile.name })} />
