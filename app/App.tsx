@@ -1,6 +1,4 @@
-import { useUnit } from 'effector-react'
 import { lazy, Suspense } from 'react'
-import { $locale } from '../core/i18n/model'
 import { RuntimeProvider } from '../core/react/runtime'
 import type { Runtime } from '../core/runtime'
 import { UiProvider } from '../core/ui/UiProvider'
@@ -11,9 +9,8 @@ import { Toasts } from './shell/Toasts'
 const DocumentTitle = lazy(() => import('./shell/DocumentTitle'))
 
 function Themed() {
-  const locale = useUnit($locale)
   return (
-    <UiProvider locale={locale === 'en' ? 'en-US' : 'ru-RU'}>
+    <UiProvider>
       <AppRoutes />
       <Toasts />
       <Suspense fallback={null}>

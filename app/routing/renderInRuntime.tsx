@@ -3,12 +3,14 @@ import type { ReactElement } from 'react'
 import { memoryStorage } from '../../core/auth/storage'
 import { virtualClock } from '../../core/bus/clock'
 import { createI18n } from '../../core/i18n/i18n'
+import * as english from '../../core/i18n/locales/en'
 import { I18nContext } from '../../core/i18n/useT'
 import type { Plugin } from '../../core/plugin/types'
 import { RuntimeProvider } from '../../core/react/runtime'
 import { createRuntime } from '../../core/runtime'
 import type { WebSocketLike } from '../../core/socket/adapter'
 import { startSignedInCore } from '../../core/socket/signed-in'
+import { AriaLocale } from '../../core/ui/AriaLocale'
 import { UiProvider } from '../../core/ui/UiProvider'
 import { shellPlugin } from '../shell.plugin'
 
@@ -30,7 +32,7 @@ export async function renderInRuntime(
   } = {},
 ) {
   const clock = virtualClock()
-  const i18n = createI18n('en')
+  const i18n = createI18n('en', { en: english })
   const runtime = createRuntime({
     plugins: options.rest ? (options.plugins ?? []) : [shellPlugin, ...(options.plugins ?? [])],
     ...(options.rest ? { rest: options.rest } : {}),
@@ -48,7 +50,9 @@ export async function renderInRuntime(
   const view = render(
     <RuntimeProvider runtime={runtime}>
       <I18nContext.Provider value={i18n}>
-        <UiProvider>{ui}</UiProvider>
+        <UiProvider>
+          <AriaLocale>{ui}</AriaLocale>
+        </UiProvider>
       </I18nContext.Provider>
     </RuntimeProvider>,
   )

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useLocation } from 'wouter'
 import { useT } from '../../core/i18n/useT'
+import { AriaLocale } from '../../core/ui/AriaLocale'
 import { media } from '../../core/ui/theme'
 import { useMedia } from '../../core/ui/useMedia'
 import { FeedbackDialogSlot } from './FeedbackDialogSlot'
@@ -67,27 +68,29 @@ export default function Layout({ children }: { children: ReactNode }) {
   useEffect(() => setDrawerOpen(false), [location, compact])
 
   return (
-    <Grid>
-      <Skip href="#main" inert={drawer}>
-        {t('skipToContent')}
-      </Skip>
-      {compact ? (
-        <>
-          <Sidebar mode="drawer" open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocus={menuButton} />
-          {drawer && <DrawerBackdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} />}
-        </>
-      ) : (
-        <Sidebar mode="rail" open={open} onToggle={toggle} />
-      )}
-      <Header inert={drawer} menu={compact ? { open: drawerOpen, onToggle: () => setDrawerOpen(was => !was), ref: menuButton } : null} />
-      <Main id="main" tabIndex={-1} inert={drawer}>
-        <SocketNotice />
-        {children}
-      </Main>
-      <Floating inert={drawer}>
-        <WidgetSlot slot="floating" />
-      </Floating>
-      <FeedbackDialogSlot />
-    </Grid>
+    <AriaLocale>
+      <Grid>
+        <Skip href="#main" inert={drawer}>
+          {t('skipToContent')}
+        </Skip>
+        {compact ? (
+          <>
+            <Sidebar mode="drawer" open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocus={menuButton} />
+            {drawer && <DrawerBackdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} />}
+          </>
+        ) : (
+          <Sidebar mode="rail" open={open} onToggle={toggle} />
+        )}
+        <Header inert={drawer} menu={compact ? { open: drawerOpen, onToggle: () => setDrawerOpen(was => !was), ref: menuButton } : null} />
+        <Main id="main" tabIndex={-1} inert={drawer}>
+          <SocketNotice />
+          {children}
+        </Main>
+        <Floating inert={drawer}>
+          <WidgetSlot slot="floating" />
+        </Floating>
+        <FeedbackDialogSlot />
+      </Grid>
+    </AriaLocale>
   )
 }

@@ -4,6 +4,7 @@ import { createBus, type Bus } from '../bus/bus'
 import { virtualClock, type VirtualClock } from '../bus/clock'
 import { createCommandBus, type CommandBus } from '../bus/commands'
 import { createI18n } from '../i18n/i18n'
+import * as english from '../i18n/locales/en'
 import { createRegistry, type Registry } from '../plugin/registry'
 import type { Plugin } from '../plugin/types'
 import { composeCore } from '../runtime'
@@ -87,7 +88,7 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const plugins = options.plugins ?? []
   const registry = createRegistry(plugins)
   // The signed-in logic in place: a replay feeds its events synchronously from the first (the live runtime fetches it).
-  composeCore({ bus, commands, scope, registry, i18n: createI18n(options.locale ?? 'ru'), getLog: () => '', signedIn: { start: startSignedInCore } })
+  composeCore({ bus, commands, scope, registry, i18n: createI18n(options.locale ?? 'ru', { en: english }), getLog: () => '', signedIn: { start: startSignedInCore } })
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 

@@ -1,6 +1,6 @@
 import type { Locale } from '../events/map'
 import type { Plugin } from '../plugin/types'
-import { DEFAULT_LOCALE, type I18n } from './i18n'
+import { DEFAULT_LOCALE, loadCoreTexts, type I18n } from './i18n'
 
 /**
  * The plugins' locale packs, loaded when something of the plugin is first needed — never all at start: /login
@@ -72,7 +72,8 @@ export function createLocalePacks({ i18n, plugins, locale }: {
   }
   const load = (parts: Iterable<[string, PackPart]>, lng: Locale) => {
     const languages = lng === DEFAULT_LOCALE ? [lng] : [lng, DEFAULT_LOCALE]
-    const jobs: Promise<void>[] = []
+    // The core's own texts in that language come with the first pack asked for in it.
+    const jobs: Promise<void>[] = [loadCoreTexts(i18n, lng).catch((error: unknown) => console.error(`i18n: could not load core/${lng}`, error))]
     for (const [id, part] of parts) {
       const plugin = pluginOf(id)
       if (plugin) for (const language of languages) jobs.push(loadOne(plugin, language, part))

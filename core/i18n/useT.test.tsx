@@ -8,6 +8,7 @@ import { virtualClock } from '../bus/clock'
 import { connectBusToScope } from '../events/effector'
 import { msg } from '../validation/rules'
 import { createI18n, loadPluginNamespaces } from './i18n'
+import * as english from './locales/en'
 import { I18nContext, useT } from './useT'
 
 function Label({ k, ns }: { k: string; ns?: string }) {
@@ -34,7 +35,8 @@ describe('useT', () => {
     const bus = createBus(virtualClock())
     const scope = fork()
     connectBusToScope(bus, scope)
-    mount(scope)
+    // English given at once: this is about re-rendering, not fetching (the packs fetch it: core/runtime.test.ts).
+    mount(scope, createI18n('ru', { en: english }))
     expect(screen.getByTestId('validation:required').textContent).toBe('Обязательное поле')
     expect(screen.getByTestId('toast.systemNotification').textContent).toBe('Системное уведомление')
     act(() => void bus.emit('locale/changed', { locale: 'en' }, 'ui'))

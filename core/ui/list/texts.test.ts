@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '../../i18n/i18n'
+import * as english from '../../i18n/locales/en'
 import en from '../../i18n/locales/en/list.json'
 import ru from '../../i18n/locales/ru/list.json'
 import { addListTexts, totalText } from './texts'
@@ -24,7 +25,7 @@ describe('the list kit\'s texts (core:list.*)', () => {
   })
 
   it('join the core namespace of any i18next instance, in both languages, once', () => {
-    const i18n = createI18n('en')
+    const i18n = createI18n('en', { en: english })
     expect(i18n.t('core:list.retry')).toBe('list.retry')
     addListTexts(i18n)
     addListTexts(i18n)

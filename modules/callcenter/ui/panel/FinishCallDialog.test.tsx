@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createI18n, type I18n } from '../../../../core/i18n/i18n'
 import { I18nContext } from '../../../../core/i18n/useT'
+import { AriaLocale } from '../../../../core/ui/AriaLocale'
 import { UiProvider } from '../../../../core/ui/UiProvider'
 import ru from '../../i18n/ru.json'
 import type { FinishForm } from '../../model'
@@ -23,8 +24,10 @@ function mount(props: Partial<FinishCallDialogProps> = {}, locale = 'ru-RU') {
   const onSubmit = vi.fn<(form: FinishForm) => void>()
   render(
     <I18nContext.Provider value={i18n}>
-      <UiProvider locale={locale} withGlobalStyle={false}>
-        <FinishCallDialog isOpen phone="77011234567" seconds={65} today={TODAY} saving={false} failure={null} onSubmit={onSubmit} {...props} />
+      <UiProvider withGlobalStyle={false}>
+        <AriaLocale locale={locale}>
+          <FinishCallDialog isOpen phone="77011234567" seconds={65} today={TODAY} saving={false} failure={null} onSubmit={onSubmit} {...props} />
+        </AriaLocale>
       </UiProvider>
     </I18nContext.Provider>,
   )
