@@ -1,5 +1,3 @@
-import { Subscription, type SchedulerAction, type SchedulerLike } from 'rxjs'
-
 /**
  * Every timer in the app goes through a Clock, so tests and replays run on virtual time
  * (NgRx/redux-observable habit: inject the scheduler, never call setTimeout in logic).
@@ -9,8 +7,6 @@ export interface Clock {
   /** Runs `fn` after `ms`; returns a cancel function. */
   setTimeout(fn: () => void, ms: number): () => void
   setInterval(fn: () => void, ms: number): () => void
-  /** The same clock as an RxJS scheduler, for `timer(ms, clock.scheduler)` and friends. */
-  readonly scheduler: SchedulerLike
 }
 
 export interface VirtualClock extends Clock {
@@ -21,45 +17,17 @@ export interface VirtualClock extends Clock {
   pending(): number
 }
 
-function schedulerOf(clock: Pick<Clock, 'now' | 'setTimeout'>): SchedulerLike {
-  return {
-    now: () => clock.now(),
-    schedule<T>(this: SchedulerLike, work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T): Subscription {
-      const subscription = new Subscription()
-      let cancel: (() => void) | null = null
-      const action = Object.assign(subscription, {
-        // RxJS recursive scheduling (`this.schedule(...)` inside work) reuses the action.
-        schedule(nextState?: T, nextDelay = 0): Subscription {
-          cancel?.()
-          cancel = clock.setTimeout(() => {
-            cancel = null
-            if (!subscription.closed) work.call(action as unknown as SchedulerAction<T>, nextState)
-          }, nextDelay)
-          return subscription
-        },
-      })
-      subscription.add(() => cancel?.())
-      action.schedule(state, delay)
-      return subscription
-    },
-  }
-}
-
 export function realClock(): Clock {
-  const base = {
+  return {
     now: () => Date.now(),
-    setTimeout(fn: () => void, ms: number) {
+    setTimeout(fn, ms) {
       const id = globalThis.setTimeout(fn, ms)
       return () => globalThis.clearTimeout(id)
     },
-  }
-  return {
-    ...base,
     setInterval(fn, ms) {
       const id = globalThis.setInterval(fn, ms)
       return () => globalThis.clearInterval(id)
     },
-    scheduler: schedulerOf(base),
   }
 }
 
@@ -101,7 +69,6 @@ export function virtualClock(start = 0): VirtualClock {
     now: () => now,
     setTimeout,
     setInterval: (fn, ms) => add(fn, ms, ms),
-    scheduler: schedulerOf({ now: () => now, setTimeout }),
     advanceTo,
     advanceBy: ms => advanceTo(now + ms),
     pending: () => timers.length,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createBus } from './bus'
 import { virtualClock } from './clock'
-import { timerAfter } from './timers'
+import { restartableTimer, timerAfter } from './timers'
 
 describe('timerAfter', () => {
   const setup = () => {
@@ -48,5 +48,27 @@ describe('timerAfter', () => {
     expect(clock.pending()).toBe(0)
     clock.advanceBy(2000)
     expect(fired).toEqual([])
+  })
+})
+
+describe('restartableTimer', () => {
+  it('keeps one timeout: start replaces it, stop drops it, pending says whether one waits', () => {
+    const clock = virtualClock()
+    const timer = restartableTimer(clock)
+    const fired: string[] = []
+    timer.start(() => fired.push('a'), 100)
+    expect(timer.pending).toBe(true)
+    clock.advanceBy(50)
+    timer.start(() => fired.push('b'), 100)
+    clock.advanceBy(99)
+    expect(fired).toEqual([])
+    clock.advanceBy(1)
+    expect(fired).toEqual(['b'])
+    expect(timer.pending).toBe(false)
+    timer.start(() => fired.push('c'), 10)
+    timer.stop()
+    clock.advanceBy(100)
+    expect(fired).toEqual(['b'])
+    expect(clock.pending()).toBe(0)
   })
 })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import { EMPTY, Subscription, filter, merge, switchMap, takeUntil, tap, timer } from 'rxjs'
+import { Subscription } from 'rxjs'
 import { SESSION_EXPIRED_CODE } from '../api/envelope'
+import { restartableTimer } from '../bus/timers'
 import { LOGIN_PATH } from '../auth/route'
 import type { ProcessDeps } from '../plugin/types'
 import { $lastSeq, $socketGaveUp } from './model'
@@ -25,15 +26,14 @@ export const CLOSE_SESSION_ENDED = 4001
  * become `socket/synced`. Consumers (session control, toasts, modules) read `socket/delivered`, never the raw frames.
  */
 export function socketProcess({ bus, commands, read }: ProcessDeps): Subscription {
-  const scheduler = bus.clock.scheduler
   /** Signed in: a connection should exist. */
   let wanted = false
   /** Reconnect attempts since the last successful open. */
   let attempt = 0
   /** The reconnect attempt whose ticket we wait for. */
   let awaitingTicket: number | null = null
-  const loggedOut$ = bus.on('auth/loggedOut')
-  const sub = new Subscription()
+  const reconnect = restartableTimer(bus.clock)
+  const sub = new Subscription(() => reconnect.stop())
   // The resume point is the store's ($lastSeq folds every delivered and synced seq): never a copy kept here.
   const open = (attemptNo: number, url: string) => bus.emit('socket/opening', { attempt: attemptNo, url: resumeUrl(url, read($lastSeq)) }, 'process')
 
@@ -67,9 +67,10 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
   )
   sub.add(bus.on('socket/opened').subscribe(() => (attempt = 0)))
   sub.add(
-    loggedOut$.subscribe(() => {
+    bus.on('auth/loggedOut').subscribe(() => {
       wanted = false
       awaitingTicket = null
+      reconnect.stop()
       bus.emit('socket/closeRequested', {}, 'process')
     }),
   )
@@ -92,42 +93,40 @@ export function socketProcess({ bus, commands, read }: ProcessDeps): Subscriptio
     }),
   )
 
-  const lost$ = merge(
-    bus.on('socket/closed').pipe(
-      tap(e => {
-        if (e.payload.code !== CLOSE_SESSION_ENDED || !wanted) return
+  // A lost connection (or ticket) while signed in: 2 s later a fresh ticket for the next attempt — another loss
+  // meanwhile starts the wait again — or, past the last attempt, give up.
+  const lost = () => {
+    if (!wanted) return
+    if (attempt >= MAX_RECONNECTS) {
+      reconnect.stop()
+      wanted = false
+      bus.emit('socket/gaveUp', { attempts: attempt }, 'process')
+      return
+    }
+    reconnect.start(() => {
+      attempt += 1
+      awaitingTicket = attempt
+      void commands.dispatch('socket/reconnect', { attempt }, 'timer')
+    }, RECONNECT_DELAY)
+  }
+  sub.add(
+    bus.on('socket/closed').subscribe(e => {
+      if (e.payload.code === CLOSE_SESSION_ENDED && wanted) {
         // Logout elsewhere, idle or absolute expiry, the account switched off, a password change: the token is dead.
         // (4002, a session replaced by this browser's next one — ending an impersonation — reconnects like any drop.)
         wanted = false
         bus.emit('auth/loggedOut', { reason: 'expired' }, 'process')
         bus.emit('app/navigationRequested', { to: LOGIN_PATH, replace: true }, 'process')
-      }),
-    ),
-    bus.on('socket/ticketFailed').pipe(
-      tap(e => {
-        awaitingTicket = null
-        if (e.payload.failure.code === SESSION_EXPIRED_CODE) wanted = false
-      }),
-    ),
+      }
+      lost()
+    }),
   )
   sub.add(
-    lost$
-      .pipe(
-        filter(() => wanted),
-        switchMap(() => {
-          if (attempt >= MAX_RECONNECTS) {
-            wanted = false
-            bus.emit('socket/gaveUp', { attempts: attempt }, 'process')
-            return EMPTY
-          }
-          return timer(RECONNECT_DELAY, scheduler).pipe(takeUntil(loggedOut$))
-        }),
-      )
-      .subscribe(() => {
-        attempt += 1
-        awaitingTicket = attempt
-        void commands.dispatch('socket/reconnect', { attempt }, 'timer')
-      }),
+    bus.on('socket/ticketFailed').subscribe(e => {
+      awaitingTicket = null
+      if (e.payload.failure.code === SESSION_EXPIRED_CODE) wanted = false
+      lost()
+    }),
   )
   return sub
 }

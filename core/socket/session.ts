@@ -1,5 +1,6 @@
-import { EMPTY, Subscription, exhaustMap, filter, map, merge, switchMap, takeUntil, timer } from 'rxjs'
+import { Subscription, filter, map } from 'rxjs'
 import { $profile } from '../auth/model'
+import { restartableTimer } from '../bus/timers'
 import type { ProcessDeps } from '../plugin/types'
 import { SESSION_ACTION } from './message'
 
@@ -12,9 +13,12 @@ export const WAKE_UP_DELAY = 2000
  * wake-up to all of the user's tabs) and at the page's own wake-up; sign-out stops it.
  */
 export function sessionProcess({ bus, commands, read }: ProcessDeps): Subscription {
-  const scheduler = bus.clock.scheduler
-  const sub = new Subscription()
-  const loggedOut$ = bus.on('auth/loggedOut')
+  const idle = restartableTimer(bus.clock)
+  const wakeUp = restartableTimer(bus.clock)
+  const sub = new Subscription(() => {
+    idle.stop()
+    wakeUp.stop()
+  })
   const action$ = bus.on('socket/delivered').pipe(
     filter(e => e.payload.message.type === 2),
     map(e => e.payload.message.action),
@@ -37,28 +41,29 @@ export function sessionProcess({ bus, commands, read }: ProcessDeps): Subscripti
     }),
   )
 
-  const restart$ = merge(bus.on('socket/opened'), bus.on('session/wakeUp'), action$.pipe(filter(a => a === SESSION_ACTION.wakeUp)))
-  sub.add(
-    merge(restart$.pipe(map(() => true)), loggedOut$.pipe(map(() => false)))
-      .pipe(switchMap(running => (running ? timer(IDLE_TIMEOUT, scheduler) : EMPTY)))
-      .subscribe(() => {
-        bus.emit('session/idleExpired', {}, 'timer')
-        void commands.dispatch('auth/logout', { reason: 'idle' }, 'timer')
-      }),
-  )
+  const restartIdle = () =>
+    idle.start(() => {
+      bus.emit('session/idleExpired', {}, 'timer')
+      void commands.dispatch('auth/logout', { reason: 'idle' }, 'timer')
+    }, IDLE_TIMEOUT)
+  sub.add(bus.on(['socket/opened', 'session/wakeUp']).subscribe(restartIdle))
+  sub.add(action$.pipe(filter(action => action === SESSION_ACTION.wakeUp)).subscribe(restartIdle))
 
   // The page's wake-up: 2 s after mouse activity starts, one per burst, only while signed in.
   sub.add(
-    bus
-      .on('session/activity')
-      .pipe(
-        filter(() => read($profile) !== null),
-        exhaustMap(() => timer(WAKE_UP_DELAY, scheduler).pipe(takeUntil(loggedOut$))),
-      )
-      .subscribe(() => {
+    bus.on('session/activity').subscribe(() => {
+      if (read($profile) === null || wakeUp.pending) return
+      wakeUp.start(() => {
         bus.emit('socket/sendRequested', { message: { type: 2, action: SESSION_ACTION.wakeUp } }, 'timer')
         bus.emit('session/wakeUp', {}, 'timer')
-      }),
+      }, WAKE_UP_DELAY)
+    }),
+  )
+  sub.add(
+    bus.on('auth/loggedOut').subscribe(() => {
+      idle.stop()
+      wakeUp.stop()
+    }),
   )
   return sub
 }

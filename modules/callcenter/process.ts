@@ -1,5 +1,5 @@
 import type { Store } from 'effector'
-import { EMPTY, Subscription, distinctUntilChanged, interval, map, switchMap } from 'rxjs'
+import { Subscription } from 'rxjs'
 import type { CommandId } from '../../core/bus/commands'
 import type { Process } from '../../core/plugin/types'
 import { showToast } from '../../core/toast/toast'
@@ -21,14 +21,36 @@ export const CALL_TICK_MS = 1000
  * - while a call is established, `callcenter/tick` every 1000 ms from the moment it was accepted (the timer).
  */
 export const softphoneProcess: Process = ({ bus, commands, read }) => {
-  const scheduler = bus.clock.scheduler
   const sub = new Subscription()
-  /** A store's value as it changes: stores see each event before any process, so a read after it is current. */
-  const changes = <T>(store: Store<T>) =>
-    bus.events$.pipe(
-      map(() => read(store)),
-      distinctUntilChanged(),
+  /**
+   * Calls `apply` with a store's value at the first event and whenever an event changes it: stores see each event
+   * before any process, so a read after it is current.
+   */
+  const follow = <T>(store: Store<T>, apply: (value: T) => void) => {
+    let last: { value: T } | null = null
+    sub.add(
+      bus.events$.subscribe(() => {
+        const value = read(store)
+        if (last && Object.is(last.value, value)) return
+        last = { value }
+        apply(value)
+      }),
     )
+  }
+  /** One repeating timer on the bus's clock: `every` replaces the one running, `stop` ends it. */
+  const repeating = (ms: number) => {
+    let cancel: (() => void) | null = null
+    const stop = () => {
+      cancel?.()
+      cancel = null
+    }
+    sub.add(stop)
+    const every = (fire: () => void) => {
+      stop()
+      cancel = bus.clock.setInterval(fire, ms)
+    }
+    return { every, stop }
+  }
 
   const perform = (effect: Effect) => {
     switch (effect.kind) {
@@ -51,19 +73,19 @@ export const softphoneProcess: Process = ({ bus, commands, read }) => {
     }),
   )
 
-  sub.add(
-    changes($phoneAwaited)
-      .pipe(switchMap(awaited => (awaited ? interval(SIP_RECHECK_MS, scheduler) : EMPTY)))
-      .subscribe(() => {
-        const { credentials } = read($softphone)
-        if (credentials) bus.emit('sip/startRequested', credentials, 'timer')
-      }),
-  )
+  const recheck = repeating(SIP_RECHECK_MS)
+  follow($phoneAwaited, awaited => {
+    if (!awaited) return recheck.stop()
+    recheck.every(() => {
+      const { credentials } = read($softphone)
+      if (credentials) bus.emit('sip/startRequested', credentials, 'timer')
+    })
+  })
 
-  sub.add(
-    changes($timedCall)
-      .pipe(switchMap(key => (key === null ? EMPTY : interval(CALL_TICK_MS, scheduler).pipe(map(() => key)))))
-      .subscribe(key => bus.emit('callcenter/tick', { key }, 'timer')),
-  )
+  const tick = repeating(CALL_TICK_MS)
+  follow($timedCall, key => {
+    if (key === null) return tick.stop()
+    tick.every(() => bus.emit('callcenter/tick', { key }, 'timer'))
+  })
   return sub
 }

@@ -1,4 +1,5 @@
-import { EMPTY, Subscription, filter, map, merge, switchMap, take, timer } from 'rxjs'
+import { Subscription } from 'rxjs'
+import { restartableTimer } from '../../core/bus/timers'
 import type { Process } from '../../core/plugin/types'
 import { $lastSeq } from '../../core/socket/model'
 import { onSocketAction } from '../../core/socket/on-action'
@@ -23,35 +24,46 @@ export const SYNC_WAIT_MS = 5000
  * The open /notifications page follows the same pushes itself, while it is open (useLiveRefresh on the page).
  */
 export const notificationsProcess: Process = ({ bus, commands, read }) => {
-  const scheduler = bus.clock.scheduler
-  const sub = new Subscription()
+  const load = () => void commands.dispatch('notifications/load', {}, 'process')
+  const syncWait = restartableTimer(bus.clock)
+  const sub = new Subscription(() => syncWait.stop())
 
   // The profile of a fresh sign-in waits for the sync (which loads), or loads itself when the socket does not sync.
-  // Whichever comes first decides (`take(1)` over a merge: `race` would be one more operator in the first load).
-  const withoutSync$ = bus.on('auth/profileLoaded').pipe(
-    switchMap(() =>
-      read($lastSeq) !== null
-        ? [true]
-        : merge(
-            bus.on(['socket/synced', 'auth/loggedOut']).pipe(map(() => false)),
-            bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed']).pipe(map(() => true)),
-            timer(SYNC_WAIT_MS, scheduler).pipe(map(() => true)),
-          ).pipe(take(1)),
-    ),
-    filter(load => load),
-  )
-
+  // Whichever comes first decides; a profile loaded again starts the wait afresh.
+  let waiting = false
+  const decide = (loadNow: boolean) => {
+    if (!waiting) return
+    waiting = false
+    syncWait.stop()
+    if (loadNow) load()
+  }
   sub.add(
-    merge(withoutSync$, onSocketAction(bus, 'updateTopNotifications'), bus.on('socket/synced')).subscribe(
-      () => void commands.dispatch('notifications/load', {}, 'process'),
-    ),
+    bus.on('auth/profileLoaded').subscribe(() => {
+      waiting = false
+      syncWait.stop()
+      if (read($lastSeq) !== null) return load()
+      waiting = true
+      syncWait.start(() => decide(true), SYNC_WAIT_MS)
+    }),
   )
+  sub.add(bus.on(['socket/synced', 'auth/loggedOut']).subscribe(() => decide(false)))
+  sub.add(bus.on(['socket/gaveUp', 'socket/ticketFailed', 'socket/closed']).subscribe(() => decide(true)))
+  sub.add(onSocketAction(bus, 'updateTopNotifications').subscribe(load))
+  sub.add(bus.on('socket/synced').subscribe(load))
 
   // What the bell or the page shows is what gets marked; closing or leaving first cancels.
-  const markShown = (shown: 'notifications/bellOpened' | 'notifications/pageViewed', gone: 'notifications/bellClosed' | 'notifications/pageLeft') =>
-    merge(bus.on(shown).pipe(map(e => e.payload.ids)), bus.on([gone, 'auth/loggedOut']).pipe(map(() => null)))
-      .pipe(switchMap(ids => (ids && ids.length > 0 ? timer(MARK_READ_AFTER_MS, scheduler).pipe(map(() => ids)) : EMPTY)))
-      .subscribe(ids => void commands.dispatch('notifications/markRead', { ids }, 'timer'))
+  const markShown = (shown: 'notifications/bellOpened' | 'notifications/pageViewed', gone: 'notifications/bellClosed' | 'notifications/pageLeft') => {
+    const mark = restartableTimer(bus.clock)
+    const marking = new Subscription(() => mark.stop())
+    marking.add(
+      bus.on(shown).subscribe(({ payload: { ids } }) => {
+        if (ids.length === 0) return mark.stop()
+        mark.start(() => void commands.dispatch('notifications/markRead', { ids }, 'timer'), MARK_READ_AFTER_MS)
+      }),
+    )
+    marking.add(bus.on([gone, 'auth/loggedOut']).subscribe(() => mark.stop()))
+    return marking
+  }
   sub.add(markShown('notifications/bellOpened', 'notifications/bellClosed'))
   sub.add(markShown('notifications/pageViewed', 'notifications/pageLeft'))
   return sub
