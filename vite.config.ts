@@ -1,7 +1,7 @@
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
-import { localeShellParts } from './vite.locale-parts'
+import { localeParts } from './vite.locale-parts'
 import { chunkPlan } from './vite.chunk-plan'
 import { precompress } from './vite.precompress'
 
@@ -79,6 +79,9 @@ const chunks = chunkPlan({
     // What the sign-in page builds on besides its own module: fields, masks, the shared validation rules, valibot, the
     // language switch, the document title. Most signed-in pages use them too.
     { name: 'common', roots: ['/app/shell/DocumentTitle.tsx', '/modules/account/ui/LoginPage.tsx'], except: /[\\/]modules[\\/]account[\\/]/ },
+    // The sign-in page itself, with the parts of its module it imports (the frame of the guest pages, the form's
+    // error texts): one chunk, not three.
+    { name: 'login', roots: ['/modules/account/ui/LoginPage.tsx'] },
     // What every signed-in page loads whatever the page: the shell, every module's declarations, the signed-in core
     // (socket, session control), the HTTP client, and the parts of the kit nearly every page draws.
     {
@@ -108,9 +111,9 @@ const apiProxy = {
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
 export default defineConfig({
-  // `?shell` parts of the locale packs (vite.locale-parts.ts); brotli and gzip copies of every text asset, served by
-  // Accept-Encoding (server/http/static.ts).
-  plugins: [react(), reactAriaLocales(), reactOwnSyncExternalStore(), localeShellParts(), chunks.plugin, precompress()],
+  // Parts of the locale packs (`?shell`, `?sections=`: vite.locale-parts.ts); the chunk plan (vite.chunk-plan.ts);
+  // brotli and gzip copies of every text asset, served by Accept-Encoding (server/http/static.ts).
+  plugins: [react(), reactAriaLocales(), reactOwnSyncExternalStore(), localeParts(), chunks.plugin, precompress()],
   // The login footer shows the build's version and date (DESIGN §9).
   define: {
     __APP_VERSION__: JSON.stringify(version),

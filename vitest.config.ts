@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { localeShellParts } from './vite.locale-parts'
+import { localeParts } from './vite.locale-parts'
 
 /**
  * Three projects: `unit` (core, modules, app; DOM tests opt in with `// @vitest-environment happy-dom`),
@@ -8,7 +8,7 @@ import { localeShellParts } from './vite.locale-parts'
  * a real server; run by scripts/e2e.sh after the build).
  */
 export default defineConfig({
-  plugins: [react(), localeShellParts()],
+  plugins: [react(), localeParts()],
   test: {
     projects: [
       {

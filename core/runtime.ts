@@ -29,9 +29,6 @@ import { createCommandBus, type CommandBus, type CommandHandlers } from './bus/c
 import { connectBusToScope } from './events/effector'
 import type { Locale } from './events/map'
 import { createRecorder, type Recorder } from './events/recorder'
-import { feedbackCommands } from './feedback/commands'
-import { feedbackProcess } from './feedback/process'
-import { accountLanguageProcess } from './i18n/account'
 import { attachLocaleAdapter } from './i18n/adapter'
 import { i18nCommands } from './i18n/commands'
 import { DEFAULT_LOCALE, i18n as appI18n, isLocale, type I18n } from './i18n/i18n'
@@ -42,9 +39,8 @@ import { matchPath } from './plugin/match'
 import { createLogicLoader, sessionReplayingBus, type PluginLogicLoader } from './plugin/logic'
 import { createRegistry, type Registry } from './plugin/registry'
 import type { Plugin, ProcessDeps } from './plugin/types'
-import { attachActivityAdapter } from './socket/activity'
 import type { SocketFactory } from './socket/adapter'
-import { attachSocketAdapterAfterSignIn } from './socket/lazy'
+import { attachSignedInAdapters } from './socket/lazy'
 import type { startSignedInCore } from './socket/signed-in'
 import { toastCommands } from './toast/commands'
 import { toastProcess } from './toast/process'
@@ -73,7 +69,7 @@ export interface CoreParts {
   /** The plugins' lazily fetched logic (default: a loader of its own). */
   logic?: PluginLogicLoader
   /** The recent event log for feedback reports ('' in a replay). */
-  getLog: () => string
+  getLog: () => Promise<string>
   /**
    * The core's signed-in logic (socket, session control: core/socket/signed-in.ts). Default: fetched when a session
    * begins (a sign-in, a stored token at boot), so /login loads none of it. A replay gives it in place: it must hear
@@ -90,7 +86,7 @@ export interface CoreParts {
 export function composeCore({ bus, commands, scope, registry, i18n, getLog, signedIn = { load: loadSignedInCore }, ...parts }: CoreParts): Subscription {
   const plugins = () => registry.plugins
   const packs = parts.packs ?? createLocalePacks({ i18n, plugins, locale: () => scope.getState($locale) })
-  for (const handlers of [navigationCommands, authCommands, toastCommands, i18nCommands, feedbackCommands({ getLog })]) {
+  for (const handlers of [navigationCommands, authCommands, toastCommands, i18nCommands]) {
     commands.registerAll(handlers)
   }
   for (const plugin of registry.plugins) commands.registerAll(plugin.commands ?? {})
@@ -130,12 +126,10 @@ export function composeCore({ bus, commands, scope, registry, i18n, getLog, sign
   )
   sub.add(toastProcess({ bus }))
   sub.add(authProcess({ ...deps, registry }))
-  const signedInDeps = { ...deps, actions: registry.socketActions, t: (key: 'core:toast.systemNotification') => i18n.t(key) }
+  const signedInDeps = { ...deps, actions: registry.socketActions, getLog, t: (key: 'core:toast.systemNotification') => i18n.t(key) }
   if ('start' in signedIn) sub.add(signedIn.start(signedInDeps))
   else sub.add(startSignedInCoreLater(signedIn.load, signedInDeps))
-  sub.add(feedbackProcess({ bus }))
   sub.add(i18nProcess({ bus, i18n, packs, registry }))
-  sub.add(accountLanguageProcess(deps))
   for (const plugin of registry.plugins) {
     for (const process of plugin.processes ?? []) {
       const teardown = process(deps)
@@ -230,8 +224,8 @@ export interface RuntimeOptions {
   i18n?: I18n
   /** For `<html lang>` and mouse activity; default `globalThis.document`, `null` for none. */
   document?: Document | null
-  /** Events kept for feedback reports (default 1000), and an optional line sink. */
-  recorder?: { limit?: number; sink?: (line: string) => void }
+  /** Events kept for feedback reports (default 1000). */
+  recorder?: { limit?: number }
   /** The core's signed-in logic (CoreParts.signedIn). Default: fetched when a session begins; tests of signed-in screens may give it in place. */
   signedIn?: CoreParts['signedIn']
 }
@@ -267,7 +261,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const scope = fork()
   // A page's chunk, its module's locale pack and its module's logic are fetched together (core/plugin/registry.ts).
   let logic: PluginLogicLoader | null = null
-  const prepare = (id: string) => Promise.all([packs.need([id]), logic?.need([id])])
+  const prepare = (id: string, texts?: string) => Promise.all([packs.need([id], undefined, texts), logic?.need([id])])
   const registry = createRegistry(plugins, { prepare, ...(options.rest ? { rest: options.rest } : {}) })
   const packs = createLocalePacks({ i18n, plugins: () => registry.plugins, locale: () => scope.getState($locale) })
   const bus = createBus(clock)
@@ -293,9 +287,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Edge adapters: only the live runtime has them.
   sub.add(attachAuthPersistence({ bus, storage }))
   // The WebSocket code is fetched after sign-in (core/socket/lazy.ts): /login never opens a socket.
-  sub.add(attachSocketAdapterAfterSignIn({ bus, ...(options.webSocket ? { connect: options.webSocket } : {}) }))
+  sub.add(attachSignedInAdapters({ bus, activity: doc, ...(options.webSocket ? { connect: options.webSocket } : {}) }))
   sub.add(attachLocaleAdapter({ bus, storage, document: doc }))
-  if (doc) sub.add(attachActivityAdapter({ bus, target: doc }))
   // The softphone's adapter is a lazy chunk of its own: only a profile with a SIP code loads it (and JsSIP after
   // it). Attached here, at the edge, it outlives any page, so a call survives navigation anywhere.
   sub.add(
@@ -338,15 +331,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // A stored session opens the cabinet, and a page the first load does not know may be another module's: the
       // rest of the plugins first (a failure is the router's to show, with a retry).
       if (token || !matchPath(registry.routes, path)) await registry.installRest().catch(() => undefined)
-      // Only what the first screen shows: plugins without pages (the shell) and the module of the current route;
-      // the rest come with their pages or after sign-in, never all on /login.
+      // Only what the first screen shows: plugins without pages (the shell) and the module of the current route, of
+      // whose pack only the page's own part if it names one; the rest come with their pages or after sign-in.
       const route = matchPath(registry.routes, path)?.route
-      const first = registry.plugins.filter(p => !p.routes?.length || p.id === route?.plugin).map(p => p.id)
+      const shells = registry.plugins.filter(p => !p.routes?.length).map(p => p.id)
+      const first = route ? [...shells, route.plugin] : shells
       // A stored session opens a page of the cabinet: its chunk is fetched while the profile is asked for, not after
       // (the router's own import of it then finds it loaded; a failure there is the router's to show).
       if (route && route.access !== 'public' && token) void route.page().catch(() => undefined)
       // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
-      await Promise.all([packs.need(first, locale), logic?.need(first).catch(() => undefined)])
+      await Promise.all([
+        packs.need(shells, locale),
+        route && packs.need([route.plugin], locale, route.texts),
+        logic?.need(first).catch(() => undefined),
+      ])
       bus.emit(
         'app/started',
         { path: location.path(), token, rememberedPath: storage.getItem(STORAGE_KEY.redirectPath), locale },

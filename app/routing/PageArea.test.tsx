@@ -37,7 +37,7 @@ describe('a page whose chunk does not arrive (SPEC §8)', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain("This section's code did not load")
     expect(alert.dataset.kind).toBe('ChunkLoadError')
-    expect(chunkEvents()).toEqual([
+    expect(await chunkEvents()).toEqual([
       { type: 'app/chunkFailed', payload: { kind: 'ChunkLoadError', message: scriptFailure().message }, at: 0, source: 'ui' },
     ])
 
@@ -56,7 +56,7 @@ describe('a page whose chunk does not arrive (SPEC §8)', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain("This section's styles did not load")
     expect(screen.getByRole('button', { name: 'Reload the app' })).toBeTruthy()
-    expect(chunkEvents().map(e => (e.payload as { kind: string }).kind)).toEqual(['CSS_CHUNK_LOAD_FAILED'])
+    expect((await chunkEvents()).map(e => (e.payload as { kind: string }).kind)).toEqual(['CSS_CHUNK_LOAD_FAILED'])
   })
 
   it('times out after 120 000 ms of the clock (advanced, not waited), then a retry can still load it', async () => {
@@ -73,7 +73,7 @@ describe('a page whose chunk does not arrive (SPEC §8)', () => {
     await act(async () => clock.advanceBy(1))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('This section is taking too long to load')
-    expect(chunkEvents()).toEqual([
+    expect(await chunkEvents()).toEqual([
       { type: 'app/chunkFailed', payload: { kind: 'ChunkLoadTimeout', message: `No chunk after ${CHUNK_TIMEOUT} ms` }, at: CHUNK_TIMEOUT, source: 'ui' },
     ])
 
@@ -102,6 +102,6 @@ describe('a page whose chunk does not arrive (SPEC §8)', () => {
     expect(alert.textContent).toContain('Could not open this section')
     expect(screen.queryByRole('button', { name: 'Reload the app' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
-    expect(chunkEvents()).toEqual([])
+    expect(await chunkEvents()).toEqual([])
   })
 })

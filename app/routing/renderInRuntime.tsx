@@ -57,9 +57,8 @@ export async function renderInRuntime(
     </RuntimeProvider>,
   )
   /** The `app/chunkFailed` lines of the runtime's event log (what a feedback report attaches). */
-  const chunkEvents = () =>
-    runtime.recorder
-      .recentLog()
+  const chunkEvents = async () =>
+    (await runtime.recorder.recentLog())
       .split('\n')
       .filter(line => line.includes('"app/chunkFailed"'))
       .map(line => JSON.parse(line) as { type: string; payload: { kind: string; message: string }; at: number; source: string })

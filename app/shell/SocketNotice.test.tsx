@@ -30,7 +30,7 @@ describe('the notice after the socket gave up', () => {
     await user.tab()
     expect(document.activeElement).toBe(button)
     await user.keyboard('{Enter}')
-    const log = runtime.recorder.recentLog()
+    const log = await runtime.recorder.recentLog()
     expect(log).toContain('"type":"socket/retryRequested","payload":{},"at":0,"source":"ui"')
     expect(log).toContain('"type":"socket/retryStarted"')
     await vi.waitFor(() => expect(tickets).toEqual(['/api/v1/socket/ticket']))

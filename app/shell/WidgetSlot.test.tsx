@@ -28,7 +28,7 @@ describe('a widget whose chunk does not arrive', () => {
     component.mockResolvedValueOnce(bell)
     const { reload, chunkEvents } = await mountSlot(component)
     const warning = await screen.findByRole('button', { name: WHAT })
-    expect(chunkEvents().map(e => e.payload.kind)).toEqual(['ChunkLoadError'])
+    expect((await chunkEvents()).map(e => e.payload.kind)).toEqual(['ChunkLoadError'])
 
     const user = userEvent.setup()
     warning.focus()
@@ -57,6 +57,6 @@ describe('a widget whose chunk does not arrive', () => {
     const { view, chunkEvents } = await mountSlot(() => Promise.resolve({ default: Broken }))
     await vi.waitFor(() => expect(console.error).toHaveBeenCalled())
     expect(view.container.querySelector('button')).toBeNull()
-    expect(chunkEvents()).toEqual([])
+    expect(await chunkEvents()).toEqual([])
   })
 })

@@ -11,7 +11,7 @@ import { composeCore } from '../runtime'
 import { startSignedInCore } from '../socket/signed-in'
 import { connectBusToScope } from './effector'
 import { isDerived, type AnyEvent, type Locale } from './map'
-import type { LogHeader } from './recorder'
+import type { LogHeader } from './log'
 
 export interface ReplayContext {
   bus: Bus
@@ -88,7 +88,7 @@ export function replayText(text: string, options: ReplayOptions = {}): ReplayRes
   const plugins = options.plugins ?? []
   const registry = createRegistry(plugins)
   // The signed-in logic in place: a replay feeds its events synchronously from the first (the live runtime fetches it).
-  composeCore({ bus, commands, scope, registry, i18n: createI18n(options.locale ?? 'ru', { en: english }), getLog: () => '', signedIn: { start: startSignedInCore } })
+  composeCore({ bus, commands, scope, registry, i18n: createI18n(options.locale ?? 'ru', { en: english }), getLog: async () => '', signedIn: { start: startSignedInCore } })
   const ctx: ReplayContext = { bus, commands, scope, registry, clock }
   options.setup?.(ctx)
 

@@ -11,14 +11,14 @@ declare module '../bus/commands' {
 }
 
 /** `getLog`: the recorder's `recentLog` (the runtime passes it; a replay passes none). */
-export function feedbackCommands({ getLog }: { getLog: () => string }): CommandHandlers {
+export function feedbackCommands({ getLog }: { getLog: () => Promise<string> }): CommandHandlers {
   return {
     'feedback/open': (_, ctx) => void ctx.bus.emit('feedback/opened', {}, ctx.source),
     'feedback/close': (_, ctx) => void ctx.bus.emit('feedback/closed', {}, ctx.source),
     'feedback/send': async ({ message, url, attachLog }, ctx) => {
       ctx.bus.emit('feedback/sending', {}, ctx.source)
       const body: { message: string; url: string; events?: string } = { message, url }
-      if (attachLog) body.events = getLog()
+      if (attachLog) body.events = await getLog()
       try {
         // Quiet: the dialog shows the failure under its title instead of a toast.
         await ctx.api.post('v1/users/feedback', body, { quiet: true })

@@ -19,7 +19,7 @@ export function i18nProcess({ bus, i18n, packs, registry }: { bus: Bus; i18n: I1
       void packs.switchTo(locale)
     }),
   )
-  // The sidebar's labels and the bell's texts: the shell's part of each pack; the rest comes with the module's pages.
+  // The sidebar's labels and the page names: the shell's part of each pack; the rest comes with the module's pages.
   sub.add(bus.on('auth/profileLoaded').subscribe(e => void packs.need(registry.pluginsFor(e.payload.profile), undefined, 'shell')))
   // A module's logic may speak before any of its pages opened (a command's toast): its whole pack then.
   sub.add(

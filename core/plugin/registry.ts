@@ -52,7 +52,7 @@ export interface RegistryOptions {
    * What a plugin's page or widget needs besides its chunk (its locale pack): started together with the chunk's
    * import, and the page renders when both are in — one round trip instead of two in a row.
    */
-  prepare?: (pluginId: string) => Promise<unknown>
+  prepare?: (pluginId: string, texts?: string) => Promise<unknown>
   /**
    * The plugins left out of the first load (the cabinet's modules: app/main.tsx), fetched by `installRest`. Without
    * it the registry is complete from the start.
@@ -60,10 +60,10 @@ export interface RegistryOptions {
   rest?: () => Promise<readonly Plugin[]>
 }
 
-/** The chunk's import and the plugin's preparation at once; the chunk's module is the result. */
-function withPreparation<T>(load: () => Promise<T>, pluginId: string, prepare: RegistryOptions['prepare']): () => Promise<T> {
+/** The chunk's import and the plugin's preparation (for a page: with its part of the pack) at once; the chunk's module is the result. */
+function withPreparation<T>(load: () => Promise<T>, pluginId: string, prepare: RegistryOptions['prepare'], texts?: string): () => Promise<T> {
   if (!prepare) return load
-  return () => Promise.all([load(), prepare(pluginId)]).then(([module]) => module)
+  return () => Promise.all([load(), prepare(pluginId, texts)]).then(([module]) => module)
 }
 
 function assertUnique(values: readonly (string | number)[], what: string) {
@@ -74,13 +74,13 @@ function assertUnique(values: readonly (string | number)[], what: string) {
   }
 }
 
-type Wrap = <T>(load: () => Promise<T>, pluginId: string) => () => Promise<T>
+type Wrap = <T>(load: () => Promise<T>, pluginId: string, texts?: string) => () => Promise<T>
 
 /** What the registry derives from its plugins; built anew (and checked) at each installation. */
 function derive(plugins: readonly Plugin[], wrap: Wrap) {
   assertUnique(plugins.map(p => p.id), 'plugin id')
   const routes = rankRoutes(
-    plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, page: wrap(r.page, p.id), plugin: p.id }))),
+    plugins.flatMap(p => (p.routes ?? []).map(r => ({ ...r, page: wrap(r.page, p.id, r.texts), plugin: p.id }))),
   )
   assertUnique(routes.map(r => r.path), 'route path')
   const sidebar = plugins.flatMap(p => p.sidebar ?? [])
@@ -116,13 +116,14 @@ const reachable = (plugin: Plugin, actor: ReturnType<typeof actorOf>) =>
 
 /** Collisions fail loudly at start-up (and at an installation), never silently (VS Code's registerAction2 habit). */
 export function createRegistry(plugins: readonly Plugin[], { prepare, rest }: RegistryOptions = {}): Registry {
-  // Each page and widget keeps one loader across installations (lazyPage caches by it): one per chunk and plugin.
+  // Each page and widget keeps one loader across installations (lazyPage caches by it): one per chunk, plugin and part.
   const wrapped = new WeakMap<() => Promise<unknown>, Map<string, () => Promise<unknown>>>()
-  const wrap: Wrap = <T,>(load: () => Promise<T>, pluginId: string) => {
+  const wrap: Wrap = <T,>(load: () => Promise<T>, pluginId: string, texts?: string) => {
     let byPlugin = wrapped.get(load)
     if (!byPlugin) wrapped.set(load, (byPlugin = new Map()))
-    let loader = byPlugin.get(pluginId)
-    if (!loader) byPlugin.set(pluginId, (loader = withPreparation(load, pluginId, prepare)))
+    const key = `${pluginId}/${texts ?? ''}`
+    let loader = byPlugin.get(key)
+    if (!loader) byPlugin.set(key, (loader = withPreparation(load, pluginId, prepare, texts)))
     return loader as () => Promise<T>
   }
   let state = derive(plugins, wrap)

@@ -41,6 +41,11 @@ export interface RouteDef {
    * code is fetched with that navigation, not in the first load (a guest on /login never needs it).
    */
   load?: RouteLoad | (() => Promise<RouteLoad>)
+  /**
+   * The part of its module's locale pack (LocalePack.parts) that is all this page reads: fetched with it instead of
+   * the whole pack. Without it the page comes with the whole pack.
+   */
+  texts?: string
 }
 
 export interface SidebarEntry {
@@ -116,11 +121,18 @@ export interface LocalePack {
   en: PackLoader
   /**
    * The part of the pack a signed-in user needs before opening any of the module's pages — sidebar labels, page
-   * names, notification texts: `{ ru: () => import('./i18n/ru.json?shell'), en: … }` (vite.locale-parts.ts cuts it
+   * names (the document's title): `{ ru: () => import('./i18n/ru.json?shell'), en: … }` (vite.locale-parts.ts cuts it
    * from the same file). Fetched after sign-in for every module the role reaches; the whole pack comes with the
    * module's pages, widgets and commands, or with a toast that speaks its words. Without it the whole pack is fetched.
    */
   shell?: { ru: PackLoader; en: PackLoader }
+  /**
+   * Parts of the pack a page needs on its own (RouteDef.texts names one): `{ login: { ru: () =>
+   * import('./i18n/ru.json?sections=login,restore,footer'), en: … } }`, cut from the same file. For a page whose texts
+   * are a small part of its module's — the sign-in form in the first load; the whole pack still comes with the
+   * module's other pages, its commands and a toast in its words.
+   */
+  parts?: Readonly<Record<string, { ru: PackLoader; en: PackLoader }>>
   /** Other modules' namespaces this module's screens read (the verifier's list shows the bids' statuses). */
   borrows?: readonly string[]
 }

@@ -87,5 +87,5 @@ export function attachSocketAdapter({ bus, connect }: { bus: Bus; connect: Socke
   return sub
 }
 
-// Mouse activity has its own file (it is part of the first load; this adapter comes after sign-in).
+// Mouse activity has its own file; it comes with this chunk after sign-in (./lazy.ts).
 export { attachActivityAdapter } from './activity'

@@ -5,7 +5,7 @@ import { createBus } from '../bus/bus'
 import { virtualClock } from '../bus/clock'
 import type { AnyEvent } from '../events/map'
 import type { WebSocketLike } from './adapter'
-import { attachSocketAdapterAfterSignIn } from './lazy'
+import { attachSignedInAdapters } from './lazy'
 
 const nodeSocket = (url: string) => new WebSocket(url) as unknown as WebSocketLike
 let server: WebSocketServer | null = null
@@ -27,16 +27,17 @@ async function startServer() {
 }
 
 /** The real adapter module, fetched when the test lets it arrive. */
-function setup() {
+function setup(activity: EventTarget | null = null) {
   const bus = createBus(virtualClock())
   const events: AnyEvent[] = []
   bus.events$.subscribe(e => events.push(e))
   let arrive!: () => void
   const arrived = new Promise<void>(ok => (arrive = ok))
   let fetches = 0
-  const sub = attachSocketAdapterAfterSignIn({
+  const sub = attachSignedInAdapters({
     bus,
     connect: nodeSocket,
+    activity,
     load: async () => {
       fetches += 1
       await arrived
@@ -83,5 +84,21 @@ describe('the socket adapter arrives after sign-in', () => {
     bus.emit('socket/opening', { attempt: 0, url }, 'process')
     await until(() => events.some(e => e.type === 'socket/opened'))
     expect(connections).toHaveLength(1)
+  })
+
+  it('listens to mouse activity only once signed in and arrived', async () => {
+    const page = new EventTarget()
+    const { bus, events, arrive } = setup(page)
+    const activity = () => events.filter(e => e.type === 'session/activity').length
+    page.dispatchEvent(new Event('mousemove'))
+    bus.emit('auth/profileLoaded', { profile: { id: 1 } as never, company: null }, 'api')
+    page.dispatchEvent(new Event('mousemove'))
+    expect(activity()).toBe(0)
+    arrive()
+    await until(() => {
+      page.dispatchEvent(new Event('mousedown'))
+      return activity() > 0
+    })
+    expect(activity()).toBe(1)
   })
 })

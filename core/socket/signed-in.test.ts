@@ -28,7 +28,7 @@ function live() {
   sub.add(bus.events$.subscribe(e => events.push(e)))
   const fetches: { resolve: (start: typeof startSignedInCore) => void; reject: (error: Error) => void }[] = []
   const load = () => new Promise<typeof startSignedInCore>((resolve, reject) => fetches.push({ resolve, reject }))
-  sub.add(composeCore({ bus, commands, scope, registry: createRegistry([]), i18n: createI18n('ru'), getLog: () => '', signedIn: { load } }))
+  sub.add(composeCore({ bus, commands, scope, registry: createRegistry([]), i18n: createI18n('ru'), getLog: async () => '', signedIn: { load } }))
   const settle = () => new Promise(r => setTimeout(r, 0))
   return {
     bus,
@@ -94,7 +94,7 @@ describe('the core\'s signed-in logic (socket, session control) is fetched when 
     const bus = createBus(virtualClock())
     const commands = createCommandBus({ bus })
     const sub = composeCore({
-      bus, commands, scope: fork(), registry: createRegistry([]), i18n: createI18n('ru'), getLog: () => '',
+      bus, commands, scope: fork(), registry: createRegistry([]), i18n: createI18n('ru'), getLog: async () => '',
       signedIn: { start: startSignedInCore },
     })
     expect(commands.has('socket/reconnect')).toBe(true)

@@ -12,7 +12,7 @@ export default definePlugin({
   id: 'account',
   routes: [
     { path: '/', page: () => import('./ui/HomePage'), access: 'public', bare: 'guest' },
-    { path: '/login', page: () => import('./ui/LoginPage'), access: 'public', bare: true },
+    { path: '/login', page: () => import('./ui/LoginPage'), access: 'public', bare: true, texts: 'login' },
     { path: '/register', page: () => import('./ui/RegisterPage'), access: 'public', bare: true },
     { path: POLICY_PATHS.personalData, page: () => import('./ui/PolicyPage').then(m => ({ default: m.PersonalDataPolicyPage })), access: 'public', bare: true },
     { path: POLICY_PATHS.edo, page: () => import('./ui/PolicyPage').then(m => ({ default: m.EdoRegulationPage })), access: 'public', bare: true },
@@ -25,7 +25,14 @@ export default definePlugin({
   i18n: {
     ru: () => import('./i18n/ru.json'),
     en: () => import('./i18n/en.json'),
-    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    // After sign-in only the sidebar's labels and the page names; the rest with the pages.
     shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
+    // The sign-in form's texts in the first load, not the registration's or the profile's; its recovery dialog and the
+    // signature sign-in (both opened on demand) bring their own.
+    parts: {
+      login: { ru: () => import('./i18n/ru.json?sections=login,footer&part'), en: () => import('./i18n/en.json?sections=login,footer&part') },
+      restore: { ru: () => import('./i18n/ru.json?sections=restore&part'), en: () => import('./i18n/en.json?sections=restore&part') },
+      certificates: { ru: () => import('./i18n/ru.json?sections=certificates&part'), en: () => import('./i18n/en.json?sections=certificates&part') },
+    },
   },
 })

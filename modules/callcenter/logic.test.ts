@@ -39,7 +39,7 @@ function live() {
   const plugins = [callcenter]
   const logic = createLogicLoader({ plugins: () => plugins, commands, deps: { bus, commands, read: store => scope.getState(store) }, sub })
   const registry = createRegistry(plugins, { prepare: id => logic.need([id]) })
-  sub.add(composeCore({ bus, commands, scope, registry, i18n: createI18n('ru'), logic, getLog: () => '', signedIn: { start: startSignedInCore } }))
+  sub.add(composeCore({ bus, commands, scope, registry, i18n: createI18n('ru'), logic, getLog: async () => '', signedIn: { start: startSignedInCore } }))
   return { bus, scope, events, logic, sub }
 }
 

@@ -31,7 +31,7 @@ export default definePlugin({
   i18n: {
     ru: () => import('./i18n/ru.json'),
     en: () => import('./i18n/en.json'),
-    // After sign-in only the sidebar's and the bell's texts; the rest with the pages and the "Create task" buttons.
+    // After sign-in only the sidebar's labels and the page names; the rest with the pages.and the "Create task" buttons.
     shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
   },
 })

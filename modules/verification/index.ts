@@ -11,7 +11,7 @@ export default definePlugin({
   i18n: {
     ru: () => import('./i18n/ru.json'),
     en: () => import('./i18n/en.json'),
-    // After sign-in only the sidebar's and the bell's texts; the rest with the pages.
+    // After sign-in only the sidebar's labels and the page names; the rest with the pages.
     shell: { ru: () => import('./i18n/ru.json?shell'), en: () => import('./i18n/en.json?shell') },
     borrows: ['bids'],
   },

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { asFailure } from '../../../core/api/client'
 import type { Failure } from '../../../core/api/envelope'
+import { usePackPart } from '../../../core/i18n/usePackPart'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -15,6 +16,7 @@ type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'missing' } | { ki
  * sign-in (`failure`, the server's answer) shows here, in this tab, and the certificates can be tried again.
  */
 export default function CertificateSignIn({ failure }: { failure: Failure | null }) {
+  usePackPart('account', 'certificates')
   const t = useT('account')
   const dispatch = useDispatch()
   const { api } = useRuntime()
@@ -36,7 +38,7 @@ export default function CertificateSignIn({ failure }: { failure: Failure | null
       const signature = await signHash(certificate, hash)
       await dispatch('auth/signInWithCertificate', { signature, hash })
     } catch (error) {
-      setState({ kind: 'error', message: asFailure(error).message || t('login.certificates.failed') })
+      setState({ kind: 'error', message: asFailure(error).message || t('certificates.failed') })
     } finally {
       setSigning(false)
     }
@@ -44,8 +46,8 @@ export default function CertificateSignIn({ failure }: { failure: Failure | null
 
   return (
     <Stack gap="md">
-      {state.kind === 'missing' && <Alert kind="warning">{t('login.certificates.pluginMissing')}</Alert>}
-      {state.kind === 'none' && <Alert kind="info">{t('login.certificates.none')}</Alert>}
+      {state.kind === 'missing' && <Alert kind="warning">{t('certificates.pluginMissing')}</Alert>}
+      {state.kind === 'none' && <Alert kind="info">{t('certificates.none')}</Alert>}
       {state.kind === 'error' && (
         <Alert kind="error" title={t('login.failed')}>
           {state.message}
@@ -53,11 +55,11 @@ export default function CertificateSignIn({ failure }: { failure: Failure | null
       )}
       {failure && state.kind !== 'error' && !signing && (
         <Alert kind="error" title={t('login.failed')}>
-          {failure.message || t('login.certificates.failed')}
+          {failure.message || t('certificates.failed')}
         </Alert>
       )}
       {state.kind === 'list' && (
-        <Stack gap="sm" role="group" aria-label={t('login.certificates.choose')}>
+        <Stack gap="sm" role="group" aria-label={t('certificates.choose')}>
           {state.items.map(item => (
             <Button key={item.thumbprint} isDisabled={signing} onPress={() => void signIn(item)}>
               {item.name}
@@ -66,7 +68,7 @@ export default function CertificateSignIn({ failure }: { failure: Failure | null
         </Stack>
       )}
       <Button variant="primary" isPending={state.kind === 'loading'} onPress={() => void load()}>
-        {t('login.certificates.fetch')}
+        {t('certificates.fetch')}
       </Button>
     </Stack>
   )

@@ -65,7 +65,7 @@ describe('the sign-in form', () => {
     const user = userEvent.setup()
     const { runtime } = await guestRuntime(<LoginPage />, server, { path: '/login' })
     await user.click(screen.getByRole('button', { name: ru.login.tabCertificate }))
-    await screen.findByRole('button', { name: ru.login.certificates.fetch })
+    await screen.findByRole('button', { name: ru.certificates.fetch })
     await act(() => runtime.dispatch('auth/signInWithCertificate', { signature: 's', hash: 'h' }))
 
     const alert = await screen.findByRole('alert')

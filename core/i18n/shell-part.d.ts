@@ -1,5 +1,0 @@
-/** The shell's part of a module's locale pack (vite.locale-parts.ts): `import('./i18n/ru.json?shell')`. */
-declare module '*.json?shell' {
-  const part: Record<string, unknown>
-  export default part
-}
