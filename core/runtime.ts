@@ -341,7 +341,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (route && route.access !== 'public' && token) void route.page().catch(() => undefined)
       // A module whose logic does not arrive now is fetched again with its page (which then shows the failure).
       await Promise.all([
-        packs.need(shells, locale),
+        packs.need(shells, locale, 'shell'),
         route && packs.need([route.plugin], locale, route.texts),
         logic?.need(first).catch(() => undefined),
       ])

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter'
 import { $profile } from '../../core/auth/model'
 import { ROLE, type Role } from '../../core/auth/profile'
 import { $feedback } from '../../core/feedback/model'
+import { usePackPart } from '../../core/i18n/usePackPart'
 import { useT } from '../../core/i18n/useT'
 import { useDispatch } from '../../core/react/runtime'
 import { Alert } from '../../core/ui/Alert'
@@ -23,6 +24,7 @@ function introKey(role: Role | undefined) {
 
 /** The open/sent/reset timing lives in core/feedback (2 s close, 2.5 s reset); this only renders it. */
 export function FeedbackDialog() {
+  usePackPart('shell', 'feedback')
   const t = useT('shell')
   const dispatch = useDispatch()
   const [location] = useLocation()

@@ -101,7 +101,7 @@ function derive(plugins: readonly Plugin[], wrap: Wrap) {
     landing: plugins.flatMap(p => (p.landing ?? []).map(rule => ({ ...rule, plugin: p.id }))),
     // Each widget keeps its own props' type (the slot's); the loader is only wrapped.
     widgets: plugins.flatMap(p =>
-      (p.widgets ?? []).map(w => ({ ...w, component: wrap(w.component as () => Promise<unknown>, p.id) }) as Widget),
+      (p.widgets ?? []).map(w => ({ ...w, component: wrap(w.component as () => Promise<unknown>, p.id, w.texts) }) as Widget),
     ),
   }
 }

@@ -91,6 +91,8 @@ export type Widget<S extends WidgetSlot = WidgetSlot> = S extends WidgetSlot
       slot: S
       component: LazyComponent<WidgetSlots[S]>
       visible?: Rule
+      /** The part of its module's locale pack this widget reads (as RouteDef.texts); without it the whole pack. */
+      texts?: string
     }
   : never
 

@@ -18,25 +18,34 @@ const packs: Record<Lang, Record<string, Record<string, string>>> = {
   en: { server: enServer, validation: enValidation },
 }
 
+const readJson = (...path: string[]): Record<string, unknown> | null => {
+  try {
+    return JSON.parse(readFileSync(resolve(REPO_ROOT, ...path), 'utf8')) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}
+
 /**
- * A module's namespace (`callcenter:validation.reminderDateMin`): the module's own pack
- * modules/<namespace>/i18n/<lang>.json, the file the browser loads for that plugin, with dotted keys into
- * nested objects as i18next reads them. Read once per process; a missing file or key is undefined.
+ * A module's texts as the server renders them: its pack modules/<namespace>/i18n/<lang>.json — the file the browser
+ * loads for that plugin — and the texts only the server renders (notifications, its own error messages), kept apart
+ * in modules/<namespace>/server/i18n/<lang>.json so the browser never downloads them. Read once per process; null
+ * when the module has neither.
  */
-const modulePacks = new Map<string, unknown>()
-function moduleText(lang: Lang, ns: string, name: string): string | undefined {
-  if (!/^[a-z][\w-]*$/.test(ns)) return undefined
+const modulePacks = new Map<string, Record<string, unknown> | null>()
+export function modulePack(ns: string, lang: Lang): Record<string, unknown> | null {
+  if (!/^[a-z][\w-]*$/.test(ns)) return null
   const id = `${ns}/${lang}`
   if (!modulePacks.has(id)) {
-    let pack: unknown = null
-    try {
-      pack = JSON.parse(readFileSync(resolve(REPO_ROOT, 'modules', ns, 'i18n', `${lang}.json`), 'utf8'))
-    } catch {
-      pack = null
-    }
-    modulePacks.set(id, pack)
+    const [pack, server] = [readJson('modules', ns, 'i18n', `${lang}.json`), readJson('modules', ns, 'server', 'i18n', `${lang}.json`)]
+    modulePacks.set(id, pack || server ? { ...pack, ...server } : null)
   }
-  let node = modulePacks.get(id)
+  return modulePacks.get(id)!
+}
+
+/** A module's namespace (`callcenter:validation.reminderDateMin`), dotted keys into nested objects as i18next reads them. */
+function moduleText(lang: Lang, ns: string, name: string): string | undefined {
+  let node: unknown = modulePack(ns, lang)
   for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
   return typeof node === 'string' ? node : undefined
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import * as v from 'valibot'
 import { Link } from 'wouter'
 import { $authStatus, $signInError } from '../../../core/auth/model'
+import { usePackPart } from '../../../core/i18n/usePackPart'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -11,6 +12,7 @@ import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
 import { PasswordField } from '../../../core/ui/PasswordField'
 import { PhoneField } from '../../../core/ui/PhoneField'
+import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
 import { issuesToValidationMap } from '../../../core/validation/issues'
 import { signInForm } from '../../../core/validation/forms'
@@ -23,7 +25,8 @@ import { CERTIFICATE_ENABLED } from './certificateEnabled'
 import { GuestFrame } from './GuestFrame'
 
 // Rarely used: kept out of the login page's first load.
-const RestoreForm = lazy(() => import('./RestoreForm'))
+const loadRestoreForm = () => import('./RestoreForm')
+const RestoreForm = lazy(loadRestoreForm)
 const CertificateSignIn = lazy(() => import('./CertificateSignIn'))
 
 
@@ -78,11 +81,15 @@ export default function LoginPage() {
 
   if (restoreOpen)
     return (
-      <GuestFrame title={t('restore.title')} subtitle={t('restore.hint')}>
-        <Suspense fallback={null}>
-          <RestoreForm phone={phone} onPhoneChange={setPhone} />
-        </Suspense>
-      </GuestFrame>
+      <Suspense
+        fallback={
+          <GuestFrame title={t('login.title')}>
+            <Spinner size={24} label={t('login.title')} />
+          </GuestFrame>
+        }
+      >
+        <RestoreFrame phone={phone} onPhoneChange={setPhone} />
+      </Suspense>
     )
 
   const message = formError(failure, ['phone', 'password'])
@@ -150,6 +157,18 @@ export default function LoginPage() {
           </Stack>
         </form>
       )}
+    </GuestFrame>
+  )
+}
+
+/** Password recovery in the guest frame: its texts (the pack's restore part) and its form's chunk come together. */
+function RestoreFrame({ phone, onPhoneChange }: { phone: string; onPhoneChange: (phone: string) => void }) {
+  void loadRestoreForm()
+  usePackPart('account', 'restore')
+  const t = useT('account')
+  return (
+    <GuestFrame title={t('restore.title')} subtitle={t('restore.hint')}>
+      <RestoreForm phone={phone} onPhoneChange={onPhoneChange} />
     </GuestFrame>
   )
 }

@@ -1,7 +1,6 @@
 import { useUnit } from 'effector-react'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { usePackPart } from '../../../core/i18n/usePackPart'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
 import { Alert } from '../../../core/ui/Alert'
@@ -19,7 +18,6 @@ import { fieldError, formError } from './fieldError'
  * with "Back to sign-in". The phone is the sign-in form's own, so sign-in opens with it filled.
  */
 export default function RestoreForm({ phone, onPhoneChange }: { phone: string; onPhoneChange: (phone: string) => void }) {
-  usePackPart('account', 'restore')
   const t = useT('account')
   const dispatch = useDispatch()
   const state = useUnit($restore)

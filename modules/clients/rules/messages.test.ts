@@ -6,6 +6,8 @@ import enCore from '../../../core/i18n/locales/en/validation.json'
 import ruCore from '../../../core/i18n/locales/ru/validation.json'
 import en from '../i18n/en.json'
 import ru from '../i18n/ru.json'
+import serverEn from '../server/i18n/en.json'
+import serverRu from '../server/i18n/ru.json'
 import { cmsg } from './messages'
 
 type Pack = { [key: string]: string | Pack }
@@ -23,6 +25,7 @@ describe('clients messages', () => {
 
   it('keeps ru and en with the same keys (ru is the default, en complete)', () => {
     expect(keys(en as Pack).sort()).toEqual(keys(ru as Pack).sort())
+    expect(keys(serverEn as Pack).sort()).toEqual(keys(serverRu as Pack).sort())
   })
 
   it('has a text for every server message and export label the server uses', () => {
@@ -39,9 +42,10 @@ describe('clients messages', () => {
     // Labels looked up by value: every kind and status.
     for (const value of ['legal', 'sole', 'active', 'reorganizing', 'liquidating', 'liquidated']) used.add(`export.${value}`)
     expect(used.size).toBeGreaterThan(10)
+    // As the server reads them: the pack and the texts only the server renders (server/http/i18n.ts modulePack).
     for (const key of used) {
-      expect(at(ru as Pack, key), key).toEqual(expect.any(String))
-      expect(at(en as Pack, key), key).toEqual(expect.any(String))
+      expect(at({ ...ru, ...serverRu } as Pack, key), key).toEqual(expect.any(String))
+      expect(at({ ...en, ...serverEn } as Pack, key), key).toEqual(expect.any(String))
     }
   })
 })

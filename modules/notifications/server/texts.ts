@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import i18next, { type i18n as I18n } from 'i18next'
 import type { Locale } from '../../../core/events/map'
-import { REPO_ROOT } from '../../../server/config'
+import { modulePack } from '../../../server/http/i18n'
 import type { NotificationParams } from '../../../server/notify'
 import ownEn from './i18n/en.json'
 import ownRu from './i18n/ru.json'
@@ -35,16 +33,11 @@ export interface NotificationTexts {
   has(lang: Locale, key: string, part: 'title' | 'text'): boolean
 }
 
-/** Where a namespace's pack comes from: by default the module's own `modules/<namespace>/i18n/<lang>.json`, the file its plugin loads in the browser. */
+/**
+ * Where a namespace's pack comes from: by default the module's texts as the server renders them (its browser pack and
+ * its server-only texts, server/http/i18n.ts `modulePack`).
+ */
 export type PackSource = (namespace: string, lang: Locale) => Record<string, unknown> | null
-
-const modulePack: PackSource = (namespace, lang) => {
-  try {
-    return JSON.parse(readFileSync(resolve(REPO_ROOT, 'modules', namespace, 'i18n', `${lang}.json`), 'utf8')) as Record<string, unknown>
-  } catch {
-    return null
-  }
-}
 
 export function createNotificationTexts(source: PackSource = modulePack): NotificationTexts {
   const instance: I18n = i18next.createInstance()

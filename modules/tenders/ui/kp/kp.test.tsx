@@ -6,6 +6,8 @@ import { createI18n } from '../../../../core/i18n/i18n'
 import { listTestRuntime, type SentRequest } from '../../../../core/ui/list/testing'
 import en from '../../i18n/en.json'
 import ru from '../../i18n/ru.json'
+import serverEn from '../../server/i18n/en.json'
+import serverRu from '../../server/i18n/ru.json'
 import tenders from '../../index'
 import type { KpItem, KpLetter } from '../../kp/contract'
 import KpPage from './KpPage'
@@ -41,7 +43,7 @@ describe('the packs', () => {
     const keys = (o: unknown, prefix = ''): string[] =>
       typeof o === 'object' && o !== null ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix]
     expect(keys(en.kp).sort()).toEqual(keys(ru.kp).sort())
-    expect(keys(en.notifications).sort()).toEqual(keys(ru.notifications).sort())
+    expect(keys(serverEn.notifications).sort()).toEqual(keys(serverRu.notifications).sort())
   })
 })
 
