@@ -113,6 +113,11 @@ describeEachDb(
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).not.toContain('upgrade-insecure-requests')
       expect(res.headers['x-content-type-options']).toBe('nosniff')
+      // The same headers on the API's answers, errors included (they are set before any route runs).
+      const missing = await ctx.app.inject({ url: '/api/v1/no-such-endpoint' })
+      expect(missing.statusCode).toBe(404)
+      expect(missing.headers['content-security-policy']).toBe(csp)
+      expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN')
     })
 
     it('registers module plugins under /api/v1 with requireUser available', async () => {

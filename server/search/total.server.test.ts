@@ -1,8 +1,8 @@
 import { and, eq, like, sql } from 'drizzle-orm'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { companies } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
-import { cheapTotal } from './total'
+import { cheapTotal, ESTIMATE_TTL_MS, forgetEstimates, planRows } from './total'
 
 describeEachDb('the cheap total of a list', ctx => {
   it('counts exactly up to the limit, and past it answers the planner’s estimate, flagged, never below the count', async () => {
@@ -40,5 +40,32 @@ describeEachDb('the cheap total of a list', ctx => {
     // The planner told a filter matches nothing (the estimate is at least 1 row): counted, 0.
     const none = ctx.db.select({ id: companies.id }).from(companies).where(and(like(companies.inn, '77%'), eq(companies.short_name, 'нет такой')))
     expect(await cheapTotal(ctx.db, none, { limit: 50, planFirst: true })).toEqual({ total: 0, total_estimated: false })
+  })
+
+  it('reuses the planner’s estimate of the same select for a few seconds, then asks again', async () => {
+    const now = new Date(ctx.clock.now())
+    const add = async (n: number) => {
+      await ctx.db.insert(companies).values(Array.from({ length: n }, (_, i) => ({ short_name: `Компания ${i}`, created_at: now })))
+      await ctx.db.execute(sql`analyze companies`)
+    }
+    const all = () => ctx.db.select({ id: companies.id }).from(companies)
+    const clock = vi.spyOn(performance, 'now')
+    try {
+      clock.mockReturnValue(1_000_000)
+      await add(300)
+      expect(await planRows(ctx.db, all())).toBe(300)
+      await add(300)
+      clock.mockReturnValue(1_000_000 + ESTIMATE_TTL_MS - 1)
+      expect(await planRows(ctx.db, all())).toBe(300)
+      // Another select (another parameter) is its own estimate.
+      expect(await planRows(ctx.db, all().where(eq(companies.short_name, 'Компания 1')))).toBeLessThan(10)
+      clock.mockReturnValue(1_000_000 + ESTIMATE_TTL_MS + 1)
+      expect(await planRows(ctx.db, all())).toBe(600)
+      await add(300)
+      forgetEstimates(ctx.db)
+      expect(await planRows(ctx.db, all())).toBe(900)
+    } finally {
+      clock.mockRestore()
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 
 /** How many rows a list counts one by one; past it the planner's estimate is said as "about N". */
@@ -48,11 +49,39 @@ export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions
   return { total: Math.max(estimate ?? (await planRows(db, rows)), n), total_estimated: true }
 }
 
-/** The planner's row estimate of a select (EXPLAIN, nothing is read). */
+/**
+ * How long the planner's estimate of one select (the same SQL and parameters) is reused. An estimate is only ever
+ * said as "about N", it moves with ANALYZE rather than with each write, and asking it was one of a list page's
+ * three round trips (issue 16): many readers of the same list within a few seconds share one EXPLAIN.
+ */
+export const ESTIMATE_TTL_MS = 5_000
+const ESTIMATES_KEPT = 1_000
+
+const dialect = new PgDialect()
+const estimates = new WeakMap<Db, Map<string, { rows: number; until: number }>>()
+
+/** The planner's row estimate of a select (EXPLAIN, nothing is read), reused for ESTIMATE_TTL_MS. */
 export async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
+  const query = dialect.sqlToQuery(rows.getSQL())
+  const key = `${query.sql}\n${JSON.stringify(query.params)}`
+  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>()
+  estimates.set(db, kept)
+  const now = performance.now()
+  const hit = kept.get(key)
+  if (hit && hit.until > now) return hit.rows
   const plan = firstRow<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${rows}`))?.['QUERY PLAN']
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined
-  return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)
+  const estimate = Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)
+  // The oldest entry makes room: a Map iterates in insertion order.
+  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!)
+  kept.delete(key)
+  kept.set(key, { rows: estimate, until: now + ESTIMATE_TTL_MS })
+  return estimate
+}
+
+/** Estimates asked before are asked again: the tables were replaced wholesale (tests, a restore). */
+export function forgetEstimates(db: Db): void {
+  estimates.delete(db)
 }
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */

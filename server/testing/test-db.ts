@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client'
 import { migrateDb } from '../db/migrate'
+import { forgetEstimates } from '../search/total'
 import { testModules } from './modules'
 
 export type TestDbKind = 'pglite' | 'postgres'
@@ -63,6 +64,7 @@ async function prepare(kind: TestDbKind, handle: DbHandle, dispose: () => Promis
       const result = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`)
       const names = rowsOf<{ tablename: string }>(result).map(r => `"public"."${r.tablename}"`)
       if (names.length) await db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`))
+      forgetEstimates(db)
     },
     async close() {
       await handle.close()
