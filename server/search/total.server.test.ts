@@ -42,7 +42,7 @@ describeEachDb('the cheap total of a list', ctx => {
     expect(await cheapTotal(ctx.db, none, { limit: 50, planFirst: true })).toEqual({ total: 0, total_estimated: false })
   })
 
-  it('reuses the planner’s estimate of the same select for a few seconds, then asks again', async () => {
+  it('reuses the planner’s estimate and an "about" total of the same select for a few seconds, then asks again', async () => {
     const now = new Date(ctx.clock.now())
     const add = async (n: number) => {
       await ctx.db.insert(companies).values(Array.from({ length: n }, (_, i) => ({ short_name: `Компания ${i}`, created_at: now })))
@@ -64,6 +64,20 @@ describeEachDb('the cheap total of a list', ctx => {
       await add(300)
       forgetEstimates(ctx.db)
       expect(await planRows(ctx.db, all())).toBe(900)
+      // A total past the limit is said as "about" too: reused after the estimate it was made of has expired; an
+      // exact one is counted every time.
+      const asked = 1_000_000 + 2 * ESTIMATE_TTL_MS
+      clock.mockReturnValue(asked)
+      const about = await cheapTotal(ctx.db, all(), { limit: 100 })
+      expect(about).toEqual({ total: 900, total_estimated: true })
+      expect(await cheapTotal(ctx.db, all(), { limit: 2_000 })).toEqual({ total: 900, total_estimated: false })
+      await add(300)
+      clock.mockReturnValue(asked + ESTIMATE_TTL_MS / 2)
+      expect(await planRows(ctx.db, all())).toBe(1_200)
+      expect(await cheapTotal(ctx.db, all(), { limit: 100 })).toEqual(about)
+      expect(await cheapTotal(ctx.db, all(), { limit: 2_000 })).toEqual({ total: 1_200, total_estimated: false })
+      clock.mockReturnValue(asked + ESTIMATE_TTL_MS + 1)
+      expect(await cheapTotal(ctx.db, all(), { limit: 100 })).toEqual({ total: 1_200, total_estimated: true })
     } finally {
       clock.mockRestore()
     }

@@ -35,6 +35,7 @@ export interface TotalOptions {
  * The rows a list's select would return, counted cheaply: exactly while there are at most `limit` (the count
  * stops reading at limit + 1), else the planner's row estimate of the same select from EXPLAIN — never below
  * what was counted. `rows` is the list's select of one narrow column with its filters, no order or paging.
+ * A total said as "about N" is reused like the estimate it is (ESTIMATE_TTL_MS); an exact one is counted each time.
  */
 export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions = {}): Promise<Total> {
   const limit = options.limit ?? EXACT_TOTAL_LIMIT
@@ -43,45 +44,71 @@ export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions
     estimate = await planRows(db, rows)
     if (estimate > TRUSTED_ESTIMATE_FACTOR * limit) return { total: estimate, total_estimated: true }
   }
+  const about = approximations(db)
+  const key = `${limit} ${selectKey(rows)}`
+  const known = about.get(key)
+  if (known !== undefined) return { total: Math.max(known, estimate ?? 0), total_estimated: true }
   const counted = await db.execute(sql`select count(*)::int as n from (${rows} limit ${limit + 1}) as counted`)
   const n = Number(firstRow<{ n: number }>(counted)?.n ?? 0)
   if (n <= limit) return { total: n, total_estimated: false }
-  return { total: Math.max(estimate ?? (await planRows(db, rows)), n), total_estimated: true }
+  const total = Math.max(estimate ?? (await planRows(db, rows)), n)
+  about.set(key, total)
+  return { total, total_estimated: true }
 }
 
 /**
- * How long the planner's estimate of one select (the same SQL and parameters) is reused. An estimate is only ever
- * said as "about N", it moves with ANALYZE rather than with each write, and asking it was one of a list page's
- * three round trips (issue 16): many readers of the same list within a few seconds share one EXPLAIN.
+ * How long the planner's estimate of one select (the same SQL and parameters), and a total past the exact limit,
+ * are reused. Both are only ever said as "about N" and move with ANALYZE rather than with each write; asking the
+ * planner was one of a list page's three round trips, and counting past the limit read 5 001 rows (issue 16):
+ * many readers of the same list within a few seconds share one.
  */
 export const ESTIMATE_TTL_MS = 5_000
-const ESTIMATES_KEPT = 1_000
-
-const dialect = new PgDialect()
-const estimates = new WeakMap<Db, Map<string, { rows: number; until: number }>>()
 
 /** The planner's row estimate of a select (EXPLAIN, nothing is read), reused for ESTIMATE_TTL_MS. */
 export async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
-  const query = dialect.sqlToQuery(rows.getSQL())
-  const key = `${query.sql}\n${JSON.stringify(query.params)}`
-  const kept = estimates.get(db) ?? new Map<string, { rows: number; until: number }>()
-  estimates.set(db, kept)
-  const now = performance.now()
-  const hit = kept.get(key)
-  if (hit && hit.until > now) return hit.rows
+  const plans = approximations(db)
+  const key = `plan ${selectKey(rows)}`
+  const known = plans.get(key)
+  if (known !== undefined) return known
   const plan = firstRow<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${rows}`))?.['QUERY PLAN']
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined
   const estimate = Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)
-  // The oldest entry makes room: a Map iterates in insertion order.
-  if (kept.size >= ESTIMATES_KEPT) kept.delete(kept.keys().next().value!)
-  kept.delete(key)
-  kept.set(key, { rows: estimate, until: now + ESTIMATE_TTL_MS })
+  plans.set(key, estimate)
   return estimate
 }
 
-/** Estimates asked before are asked again: the tables were replaced wholesale (tests, a restore). */
+/** Estimates and "about" totals asked before are asked again: the tables were replaced wholesale (tests, a restore). */
 export function forgetEstimates(db: Db): void {
-  estimates.delete(db)
+  kept.delete(db)
+}
+
+const dialect = new PgDialect()
+/** A select's SQL text and parameters: the same select asked by another request is the same key. */
+const selectKey = (rows: SQLWrapper) => {
+  const query = dialect.sqlToQuery(rows.getSQL())
+  return `${query.sql}\n${JSON.stringify(query.params)}`
+}
+
+const APPROXIMATIONS_KEPT = 1_000
+const kept = new WeakMap<Db, Map<string, { value: number; until: number }>>()
+
+/** A database's approximate numbers by key, each kept ESTIMATE_TTL_MS, at most APPROXIMATIONS_KEPT (the oldest go). */
+function approximations(db: Db) {
+  let entries = kept.get(db)
+  if (!entries) kept.set(db, (entries = new Map()))
+  const map = entries
+  return {
+    get(key: string): number | undefined {
+      const entry = map.get(key)
+      return entry && entry.until > performance.now() ? entry.value : undefined
+    },
+    set(key: string, value: number): void {
+      map.delete(key)
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (map.size >= APPROXIMATIONS_KEPT) map.delete(map.keys().next().value!)
+      map.set(key, { value, until: performance.now() + ESTIMATE_TTL_MS })
+    },
+  }
 }
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
