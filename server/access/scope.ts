@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { eq, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../core/access/actor'
 import { isList, rowShapeFor, type RowScope, type RowShape } from '../../core/access/scope'
@@ -24,8 +24,11 @@ function shapeWhere<K extends string>(db: Db, shape: RowShape<K>, actor: Pick<Ac
   if ('office' in shape) {
     const column = columns[shape.office]
     if (actor.office_id === null) return eq(column, actor.id)
-    const colleagues = db.select({ id: users.id }).from(users).where(eq(users.office_id, actor.office_id))
-    return or(eq(column, actor.id), inArray(column, colleagues)) as SQL
+    // One array of the office's people (the actor among them) that the column's index is probed with, entry by
+    // entry: `column = actor or column in (subquery)` filtered every entry of the index instead (issue 16: an
+    // office's 5 000 companies counted in 7.5 ms of 50 000, 2.3 ms this way).
+    const people = db.select({ id: users.id }).from(users).where(or(eq(users.office_id, actor.office_id), eq(users.id, actor.id)))
+    return sql`${column} = any(array(${people}))`
   }
   return eq(columns['own' in shape ? shape.own : shape.assigned], actor.id)
 }
