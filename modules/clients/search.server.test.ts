@@ -106,10 +106,20 @@ describeEachDb(
       // Every tier of the rank, interleaved by id: the exact name, names starting with it, holding it, and typos.
       const names = ['ООО Вектор', 'Вектор', 'Вектор-Строй', 'ООО «Вектор 2»', 'Вектар', 'ЗАО Векторр', 'вектор', 'ИП Вектаров', 'Альфа', 'Вектор плюс', 'ООО Вектор-М']
       await ctx.db.insert(companies).values(names.map((short_name, i) => ({ short_name, agent_user_id: i % 3 === 0 ? c.agentB.id : c.agentA.id, created_at: now })))
+      // Numbers' tiers: an inn equal to the input, inns and ogrns starting with it, names holding it (one exactly it).
+      const numbered = [
+        { short_name: 'Завод 77070', inn: '5003000011', ogrn: '1025000000012' },
+        { short_name: 'ООО Альфа', inn: '7707' },
+        { short_name: 'ООО Бета', inn: '7707123456', ogrn: '1027707000001' },
+        { short_name: '7707', inn: null },
+        { short_name: 'ООО Гамма', inn: '3528000597', ogrn: '7707000000001' },
+        { short_name: 'АО 7707-Строй', inn: '7707654321' },
+      ]
+      await ctx.db.insert(companies).values(numbered.map((co, i) => ({ ...co, agent_user_id: i % 2 === 0 ? c.agentB.id : c.agentA.id, created_at: now })))
       const actorOf = async (id: number) => actorOfUser((await ctx.db.select().from(users).where(eq(users.id, id)))[0]!)
       const admin = await actorOf(c.admin.id)
       for (const actor of [admin, await actorOf(c.agentA.id)]) {
-        for (const q of ['вектор', 'Вектор плюс', 'вектар', 'ромашка', 'вектор-строй', 'ооо']) {
+        for (const q of ['вектор', 'Вектор плюс', 'вектар', 'ромашка', 'вектор-строй', 'ооо', '7707', '770 7', '1027', '5003000011', '3528']) {
           for (const limit of [1, 2, 3, 5, 20]) {
             const query = parseQuery(companyListQuery, { q, limit: String(limit) })
             const tiered = await listCompanies(ctx.db, actor, query, 0)
@@ -121,7 +131,18 @@ describeEachDb(
           }
         }
       }
-      // Numbers, later pages and filters other than the search keep the ranked path (nothing to compare): still answer.
+      // The tiers of a number hold every tier of its rank.
+      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: '7707', limit: '20' }), 0)).items.map(i => i.short_name)).toEqual([
+        '7707',
+        'ООО Альфа',
+        'АО 7707-Строй',
+        'ООО Гамма',
+        'ООО Бета',
+        'Ромашка-Плюс',
+        'ООО «Ромашка»',
+        'Завод 77070',
+      ])
+      // Later pages and filters other than the search keep the ranked path (nothing to compare): still answer.
       expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: 'вектор', page: '2', limit: '3' }), 0)).items).toHaveLength(3)
     })
 

@@ -44,10 +44,25 @@ export interface SearchMatch {
   where: SQL
   rank: SQL<number>
   /**
-   * Set when one name field alone matches (a word, not a number): its column and the normalised input, for a list
-   * that takes a first page tier by tier (exact, prefix, substring, then typos) instead of ranking every match.
+   * The rank's tiers as conditions over every field, for a list that takes a first page tier by tier instead of
+   * ranking every match: some field equals the input (3000), starts with it (2000 at best), a name holds it (1000
+   * at best), a name is word-similar (below 1000). A row's tier is the first of these it meets; null where no field
+   * can meet it. Absent when nothing can match.
    */
-  text?: { column: SQLWrapper; input: string }
+  tiers?: SearchTiers
+}
+
+export interface SearchTiers {
+  exact: SQL
+  prefix: SQL | null
+  substring: SQL | null
+  similar: SQL | null
+}
+
+/** One field's part of a search: its condition, its rank, and its part of each tier. */
+interface FieldMatch extends SearchTiers {
+  where: SQL
+  rank: SQL<number>
 }
 
 /** Input that is a number as people type one: digits with spaces, brackets, dashes, a plus or a №. */
@@ -61,16 +76,18 @@ function phonePrefixes(digits: string): string[] {
   return [`7${digits}`]
 }
 
-function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean): SearchMatch | null {
+function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean): FieldMatch | null {
   const c = field.column
   switch (field.kind) {
     case 'text': {
       if (!text) return null
-      const contains = sql`${c} like ${`%${likeEscape(text)}%`}`
+      const escaped = likeEscape(text)
+      const contains = sql`${c} like ${`%${escaped}%`}`
       // A number is not a name with a typo: digits match names only as written.
-      const where = numeric ? contains : sql`(${contains} or ${text} <% ${c})`
+      const similar = numeric ? null : sql`${text} <% ${c}`
+      const where = similar ? sql`(${contains} or ${similar})` : contains
       const rank = sql<number>`coalesce(case when ${c} = ${text} then 3000 when starts_with(${c}, ${text}) then 2000 when strpos(${c}, ${text}) > 0 then 1000 else (word_similarity(${text}, ${c}) * 999)::int end, 0)`
-      return { where, rank }
+      return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
     }
     case 'number':
     case 'phone': {
@@ -79,15 +96,21 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
       // A row another field matched ranks 0 here: greatest() takes each row's best field.
-      return { where, rank: sql<number>`case when ${exact} then 3000 when ${where} then 2000 else 0 end` }
+      return { where, rank: sql<number>`case when ${exact} then 3000 when ${where} then 2000 else 0 end`, exact, prefix: where, substring: null, similar: null }
     }
     case 'id': {
       const id = Number(digits)
       if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
       const where = sql`${c} = ${id}`
-      return { where, rank: sql<number>`case when ${where} then 3000 else 0 end` }
+      return { where, rank: sql<number>`case when ${where} then 3000 else 0 end`, exact: where, prefix: null, substring: null, similar: null }
     }
   }
+}
+
+/** The fields' parts of one tier, or'ed; null when no field has one. */
+function anyOf(parts: (SQL | null)[]): SQL | null {
+  const present = parts.filter((part): part is SQL => part !== null)
+  return present.length === 0 ? null : present.length === 1 ? present[0]! : (or(...present) as SQL)
 }
 
 /**
@@ -101,15 +124,18 @@ export function searchOf(fields: Record<string, SearchField>) {
       if (!text) return null
       const numeric = looksNumeric(input)
       const digits = searchDigits(input)
-      const matched = Object.values(fields)
-        .map(f => ({ field: f, match: fieldMatch(f, text, digits, numeric) }))
-        .filter(m => m.match !== null)
-      const matches = matched.map(m => m.match!)
+      const matches = Object.values(fields)
+        .map(f => fieldMatch(f, text, digits, numeric))
+        .filter((m): m is FieldMatch => m !== null)
       if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
-      const only = matched.length === 1 ? matched[0]!.field : null
-      if (only?.kind === 'text' && !numeric) return { ...matches[0]!, text: { column: only.column, input: text } }
       const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`
-      return { where: or(...matches.map(m => m.where)) as SQL, rank }
+      const tiers: SearchTiers = {
+        exact: anyOf(matches.map(m => m.exact))!,
+        prefix: anyOf(matches.map(m => m.prefix)),
+        substring: anyOf(matches.map(m => m.substring)),
+        similar: anyOf(matches.map(m => m.similar)),
+      }
+      return { where: anyOf(matches.map(m => m.where))!, rank, tiers }
     },
   }
 }

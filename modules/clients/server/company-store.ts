@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
@@ -8,7 +8,6 @@ import { notFound } from '../../../server/http/errors'
 import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
 import { numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal, EXACT_TOTAL_LIMIT, planRows, TRUSTED_ESTIMATE_FACTOR } from '../../../server/search/total'
-import { likeEscape } from '../../../server/search/normalise'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
@@ -194,19 +193,19 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
-/** A search's first page is taken tier by tier when the planner puts at least this many rows in its substring tier. */
+/** A search's first page is taken tier by tier when the planner puts at least this many rows in its tiers past the typos. */
 export const TIERED_FROM = 2_000
 
 /**
- * The first page of a search for a common word (issue 16: at 1 000 000 companies "строй" matches 21 000 names, and
- * ranking them all took 240–440 ms): the rank's tiers one by one, each newest first and cut at the page — the exact
- * name, names starting with the word, names holding it (an index scan from the newest row that stops at the page's
- * end), and only if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking
- * every match (a tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The
- * total is the planner's estimate of the substring tier when that is past 4 × the exact limit or the tier alone counts
- * past the limit, else every match counted exactly. The exact name and the prefix are read from a pattern b-tree
- * (migration 0008), names holding the word backwards from the newest (the planner's choice when they are common).
- * Null (rank every match) past the first page, for numbers, or for a word the planner thinks is rare.
+ * The first page of a search for a common word or number (issue 16: at 1 000 000 companies "строй" matches 21 000
+ * names and an inn prefix 18 000 rows, and ranking them all took 150–440 ms): the rank's tiers one by one (server/search
+ * `SearchTiers`), each newest first and cut at the page — a field equal to the input, a field starting with it, a
+ * name holding it (index scans from the newest row that stop at the page's end, or the indexes' few rows), and only
+ * if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking every match (a
+ * tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The total is the
+ * planner's estimate of the tiers past the typos when that is past 4 × the exact limit or those tiers alone count
+ * past the limit, else every match counted exactly. Null (rank every match) past the first page, or for an input the
+ * planner thinks is rare.
  */
 async function tieredFirstPage(
   db: Db,
@@ -216,51 +215,55 @@ async function tieredFirstPage(
   joined: <T extends PgSelect>(q: T) => T,
   tieredFrom: number,
 ): Promise<CompanyPage | null> {
-  if (!match.text || query.cursor || query.page !== 1) return null
-  const { column, input } = match.text
-  const escaped = likeEscape(input)
+  const { tiers } = match
+  if (!tiers || query.cursor || query.page !== 1) return null
   const rest = listConditions(db, actor, query, null)
-  const substring = sql`${column} like ${`%${escaped}%`}`
-  const prefix = sql`${column} like ${`${escaped}%`}`
+  // A row meets a tier only if it meets none above it; a NULL field (no inn) meets no tier rather than hiding the row.
+  const unmet = (...above: (SQL | null)[]) => {
+    const met = above.filter((c): c is SQL => c !== null)
+    return met.length === 0 ? undefined : sql`not coalesce(${or(...met)}, false)`
+  }
+  const reach = or(...[tiers.exact, tiers.prefix, tiers.substring].filter((c): c is SQL => c !== null)) as SQL
   const ids = () => joined(db.select({ id: companies.id }).from(companies).$dynamic())
-  const estimate = await planRows(db, ids().where(and(rest, substring)))
+  const estimate = await planRows(db, ids().where(and(rest, reach)))
   if (estimate < tieredFrom) return null
   const size = query.limit + 1
   const ranked = () => joined(db.select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank') }).from(companies).$dynamic())
   const newest = desc(companies.id)
-  const read = async (tiers: SQL) => {
+  const read = async (tierRows: SQL) => {
     const rows = await selectListed(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
-      sql`(${tiers}) as ${sql.identifier('tiers')}`,
+      sql`(${tierRows}) as ${sql.identifier('tiers')}`,
       sql`${sql.identifier('tiers')}.${sql.identifier('id')} = ${companies.id}`,
     )
     return rows.map(r => ({ ...r, rank: Number((r as typeof r & { rank: unknown }).rank) }))
   }
   const byRank = (a: { rank: number; company: { id: number } }, b: { rank: number; company: { id: number } }) => b.rank - a.rank || b.company.id - a.company.id
-  const tier = (condition: SQL, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
-  let rows = await read(
-    sql.join(
-      [tier(sql`${column} = ${input}`, [newest], size), tier(sql`${prefix} and ${column} <> ${input}`, [newest], size), tier(sql`${substring} and not ${prefix}`, [newest], size)],
-      sql` union all `,
-    ),
-  )
+  const tier = (condition: SQL | undefined, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
+  const above = [
+    tier(tiers.exact, [newest], size),
+    tiers.prefix && tier(and(tiers.prefix, unmet(tiers.exact)), [newest], size),
+    tiers.substring && tier(and(tiers.substring, unmet(tiers.exact, tiers.prefix)), [newest], size),
+  ].filter((t): t is SQL => Boolean(t))
+  let rows = await read(sql.join(above, sql` union all `))
   rows.sort(byRank)
-  if (rows.length < size) {
-    const typos = await read(tier(sql`(${match.where}) and not ${substring}`, [sql`${match.rank} desc`, newest], size - rows.length))
+  if (rows.length < size && tiers.similar) {
+    const typos = await read(tier(and(tiers.similar, unmet(reach)), [sql`${match.rank} desc`, newest], size - rows.length))
     rows = [...rows, ...typos.sort(byRank)]
   }
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
-  // In a scope the planner estimates well, the substring tier is counted first (one trigram index scan): past the
+  // In a scope the planner estimates well, the tiers past the typos are counted first (index scans): past the
   // limit, so is every match. Else (or under the limit) every match, typos included, is counted: in an office's
   // scope at once, the planner's estimate of it being no sign of how many the office has.
   const estimable = scopeEstimable(companyRows, actor)
-  const substrings =
+  const reached =
     estimable && estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
       ? { total: estimate, total_estimated: true }
       : estimable
-        ? await cheapTotal(db, ids().where(and(rest, substring)), { estimate })
+        ? await cheapTotal(db, ids().where(and(rest, reach)), { estimate })
         : null
-  const total = substrings?.total_estimated ? substrings : await cheapTotal(db, ids().where(and(rest, match.where)))
+  // Without typos to add, what the tiers reached is every match.
+  const total = reached && (reached.total_estimated || !tiers.similar) ? reached : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
     next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
