@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     await profiler.post('Profiler.start')
   }
   for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
-    console.log(`\n${COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
+    console.log(`\n${seeded || COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
     for (const [title, who, urls] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
       const latencies: number[] = []
       let errors = 0
