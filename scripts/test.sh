@@ -60,6 +60,9 @@ typecheck() {
 
 # The generated PDFs' tests (unit, server, e2e) read their text back with pdftotext.
 bash scripts/ensure-poppler.sh || echo "--- pdftotext could not be installed: the PDF tests will fail saying so"
+# The server suite's SIP tests (modules/callcenter/kamailio.server.test.ts) talk to a real Kamailio: installed
+# before that stage, not only with the browser suite, so a fresh machine's first run does not skip them.
+bash scripts/ensure-kamailio.sh || echo "--- Kamailio could not be installed: the server suite's SIP tests are SKIPPED saying so"
 
 # shellcheck disable=SC2046
 run_stage typecheck typecheck
