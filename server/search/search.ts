@@ -107,8 +107,8 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
   }
 }
 
-/** The fields' parts of one tier, or'ed; null when no field has one. */
-function anyOf(parts: (SQL | null)[]): SQL | null {
+/** Conditions or'ed, the absent ones left out (the fields' parts of one tier); null when none is present. */
+export function anyOf(parts: (SQL | null)[]): SQL | null {
   const present = parts.filter((part): part is SQL => part !== null)
   return present.length === 0 ? null : present.length === 1 ? present[0]! : (or(...present) as SQL)
 }

@@ -39,19 +39,20 @@ export interface TotalOptions {
  */
 export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions = {}): Promise<Total> {
   const limit = options.limit ?? EXACT_TOTAL_LIMIT
+  const select = selectKey(rows)
   let estimate: number | null = options.estimate ?? null
   if (options.planFirst && estimate === null) {
-    estimate = await planRows(db, rows)
+    estimate = await estimateOf(db, rows, select)
     if (estimate > TRUSTED_ESTIMATE_FACTOR * limit) return { total: estimate, total_estimated: true }
   }
   const about = approximations(db)
-  const key = `${limit} ${selectKey(rows)}`
+  const key = `${limit} ${select}`
   const known = about.get(key)
   if (known !== undefined) return { total: Math.max(known, estimate ?? 0), total_estimated: true }
   const counted = await db.execute(sql`select count(*)::int as n from (${rows} limit ${limit + 1}) as counted`)
   const n = Number(firstRow<{ n: number }>(counted)?.n ?? 0)
   if (n <= limit) return { total: n, total_estimated: false }
-  const total = Math.max(estimate ?? (await planRows(db, rows)), n)
+  const total = Math.max(estimate ?? (await estimateOf(db, rows, select)), n)
   about.set(key, total)
   return { total, total_estimated: true }
 }
@@ -65,9 +66,14 @@ export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions
 export const ESTIMATE_TTL_MS = 5_000
 
 /** The planner's row estimate of a select (EXPLAIN, nothing is read), reused for ESTIMATE_TTL_MS. */
-export async function planRows(db: Db, rows: SQLWrapper): Promise<number> {
+export function planRows(db: Db, rows: SQLWrapper): Promise<number> {
+  return estimateOf(db, rows, selectKey(rows))
+}
+
+/** planRows with the select's key made already (`selectKey`). */
+async function estimateOf(db: Db, rows: SQLWrapper, select: string): Promise<number> {
   const plans = approximations(db)
-  const key = `plan ${selectKey(rows)}`
+  const key = `plan ${select}`
   const known = plans.get(key)
   if (known !== undefined) return known
   const plan = firstRow<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${rows}`))?.['QUERY PLAN']

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
 import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
-import { numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { anyOf, numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal, EXACT_TOTAL_LIMIT, planRows, TRUSTED_ESTIMATE_FACTOR } from '../../../server/search/total'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
@@ -220,10 +220,10 @@ async function tieredFirstPage(
   const rest = listConditions(db, actor, query, null)
   // A row meets a tier only if it meets none above it; a NULL field (no inn) meets no tier rather than hiding the row.
   const unmet = (...above: (SQL | null)[]) => {
-    const met = above.filter((c): c is SQL => c !== null)
-    return met.length === 0 ? undefined : sql`not coalesce(${or(...met)}, false)`
+    const met = anyOf(above)
+    return met ? sql`not coalesce(${met}, false)` : undefined
   }
-  const reach = or(...[tiers.exact, tiers.prefix, tiers.substring].filter((c): c is SQL => c !== null)) as SQL
+  const reach = anyOf([tiers.exact, tiers.prefix, tiers.substring])!
   const ids = () => joined(db.select({ id: companies.id }).from(companies).$dynamic())
   const estimate = await planRows(db, ids().where(and(rest, reach)))
   if (estimate < tieredFrom) return null
