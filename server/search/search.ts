@@ -39,6 +39,13 @@ export const SEARCH_WORD_SIMILARITY = 0.5
 
 const MAX_ID = 2_147_483_647
 
+/**
+ * A row's rank in each tier above the typos, one rank a tier (a typo ranks below SUBSTRING, by similarity): a list
+ * paging tier by tier knows a cursor's tier from its rank.
+ */
+export const TIER_RANK = { exact: 3000, prefix: 2000, substring: 1000 } as const
+const { exact: EXACT, prefix: PREFIX, substring: SUBSTRING } = TIER_RANK
+
 /** A search applied to a list: the rows it keeps and each row's rank (higher first). */
 export interface SearchMatch {
   where: SQL
@@ -86,7 +93,7 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       // A number is not a name with a typo: digits match names only as written.
       const similar = numeric ? null : sql`${text} <% ${c}`
       const where = similar ? sql`(${contains} or ${similar})` : contains
-      const rank = sql<number>`coalesce(case when ${c} = ${text} then 3000 when starts_with(${c}, ${text}) then 2000 when strpos(${c}, ${text}) > 0 then 1000 else (word_similarity(${text}, ${c}) * 999)::int end, 0)`
+      const rank = sql<number>`coalesce(case when ${c} = ${text} then ${sql.raw(String(EXACT))} when starts_with(${c}, ${text}) then ${sql.raw(String(PREFIX))} when strpos(${c}, ${text}) > 0 then ${sql.raw(String(SUBSTRING))} else (word_similarity(${text}, ${c}) * ${sql.raw(String(SUBSTRING - 1))})::int end, 0)`
       return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
     }
     case 'number':
@@ -96,13 +103,13 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
       // A row another field matched ranks 0 here: greatest() takes each row's best field.
-      return { where, rank: sql<number>`case when ${exact} then 3000 when ${where} then 2000 else 0 end`, exact, prefix: where, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${exact} then ${sql.raw(String(EXACT))} when ${where} then ${sql.raw(String(PREFIX))} else 0 end`, exact, prefix: where, substring: null, similar: null }
     }
     case 'id': {
       const id = Number(digits)
       if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
       const where = sql`${c} = ${id}`
-      return { where, rank: sql<number>`case when ${where} then 3000 else 0 end`, exact: where, prefix: null, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${where} then ${sql.raw(String(EXACT))} else 0 end`, exact: where, prefix: null, substring: null, similar: null }
     }
   }
 }

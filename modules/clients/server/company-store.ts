@@ -1,12 +1,12 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type OrderKey, type PagePosition } from '../../../server/search/keyset'
-import { anyOf, numberField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type Cursor, type OrderKey, type PagePosition } from '../../../server/search/keyset'
+import { anyOf, numberField, rankedOrder, searchOf, textField, TIER_RANK, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal, EXACT_TOTAL_LIMIT, planRows, TRUSTED_ESTIMATE_FACTOR } from '../../../server/search/total'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
 import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem } from '../rules/catalogues'
@@ -182,7 +182,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   const position = { cursor, offset: (query.page - 1) * query.limit }
   // The selected fields are the companies' alone, so the join changes no row type.
   const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
-  if (match) return (await tieredFirstPage(db, actor, query, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
+  if (match) return (await tieredPage(db, actor, query, cursor, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
   const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
     const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
@@ -193,30 +193,35 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
-/** A search's first page is taken tier by tier when the planner puts at least this many rows in its tiers past the typos. */
+/** A search's pages are taken tier by tier when the planner puts at least this many rows in its tiers past the typos. */
 export const TIERED_FROM = 2_000
 
 /**
- * The first page of a search for a common word or number (issue 16: at 1 000 000 companies "строй" matches 21 000
- * names and an inn prefix 18 000 rows, and ranking them all took 150–440 ms): the rank's tiers one by one (server/search
- * `SearchTiers`), each newest first and cut at the page — a field equal to the input, a field starting with it, a
- * name holding it (index scans from the newest row that stop at the page's end, or the indexes' few rows), and only
- * if those do not fill the page, the typos ranked by similarity. The same rows and order as ranking every match (a
- * tier's rank is above every row of the next), and its cursor goes on with the ranked pages. The total is the
+ * A page of a search for a common word or number (issue 16: at 1 000 000 companies "строй" matches 21 000 names and
+ * an inn prefix 18 000 rows, and ranking them all took 150–440 ms a page): the rank's tiers one by one (server/search
+ * `SearchTiers`), each newest first and cut at the page — a field equal to the input (rank 3000), a field starting
+ * with it (2000), a name holding it (1000): index scans from the newest row that stop at the page's end, or the
+ * indexes' few rows — and only if those do not fill the page, the typos ranked by similarity (below 1000). The same
+ * rows, order and cursors as ranking every match (a tier's rank is above every row of the next, one rank a tier):
+ * the first page starts at the top tier, a next page's cursor (rank, id) in its tier after that id. The total is the
  * planner's estimate of the tiers past the typos when that is past 4 × the exact limit or those tiers alone count
- * past the limit, else every match counted exactly. Null (rank every match) past the first page, or for an input the
- * planner thinks is rare.
+ * past the limit, else every match counted exactly. Null (rank every match) for a page reached by number, a
+ * previous page's cursor, a cursor among the typos, or an input the planner thinks is rare.
  */
-async function tieredFirstPage(
+async function tieredPage(
   db: Db,
   actor: Actor,
   query: CompanyListQuery,
+  cursor: Cursor | null,
   match: SearchMatch,
   joined: <T extends PgSelect>(q: T) => T,
   tieredFrom: number,
 ): Promise<CompanyPage | null> {
   const { tiers } = match
-  if (!tiers || query.cursor || query.page !== 1) return null
+  if (!tiers || query.page !== 1 || cursor?.direction === 'before') return null
+  // Where the page starts: the top, or after (rank, id) in a tier above the typos.
+  const [fromRank = Number.POSITIVE_INFINITY, afterId = 0] = (cursor?.values ?? []) as number[]
+  if (cursor && !Object.values(TIER_RANK).some(rank => rank === fromRank)) return null
   const rest = listConditions(db, actor, query, null)
   // A row meets a tier only if it meets none above it; a NULL field (no inn) meets no tier rather than hiding the row.
   const unmet = (...above: (SQL | null)[]) => {
@@ -239,18 +244,23 @@ async function tieredFirstPage(
   }
   const byRank = (a: { rank: number; company: { id: number } }, b: { rank: number; company: { id: number } }) => b.rank - a.rank || b.company.id - a.company.id
   const tier = (condition: SQL | undefined, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
-  const above = [
-    tier(tiers.exact, [newest], size),
-    tiers.prefix && tier(and(tiers.prefix, unmet(tiers.exact)), [newest], size),
-    tiers.substring && tier(and(tiers.substring, unmet(tiers.exact, tiers.prefix)), [newest], size),
-  ].filter((t): t is SQL => Boolean(t))
-  let rows = await read(sql.join(above, sql` union all `))
+  const tiersAbove: [number, SQL | undefined][] = [
+    [TIER_RANK.exact, tiers.exact],
+    [TIER_RANK.prefix, tiers.prefix ? and(tiers.prefix, unmet(tiers.exact)) : undefined],
+    [TIER_RANK.substring, tiers.substring ? and(tiers.substring, unmet(tiers.exact, tiers.prefix)) : undefined],
+  ]
+  // The page's own tier after the cursor's row, the tiers below it whole.
+  const above = tiersAbove
+    .filter(([rank, condition]) => condition && rank <= fromRank)
+    .map(([rank, condition]) => tier(rank === fromRank ? and(condition, lt(companies.id, afterId)) : condition, [newest], size))
+  let rows = above.length > 0 ? await read(sql.join(above, sql` union all `)) : []
   rows.sort(byRank)
   if (rows.length < size && tiers.similar) {
     const typos = await read(tier(and(tiers.similar, unmet(reach)), [sql`${match.rank} desc`, newest], size - rows.length))
     rows = [...rows, ...typos.sort(byRank)]
   }
   const page = rows.slice(0, query.limit)
+  const first = page[0]
   const last = page.at(-1)
   // In a scope the planner estimates well, the tiers past the typos are counted first (index scans): past the
   // limit, so is every match. Else (or under the limit) every match, typos included, is counted: in an office's
@@ -267,7 +277,7 @@ async function tieredFirstPage(
   return {
     items: page.map(toListItem),
     next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
-    prev: null,
+    prev: cursor && first ? encodeCursor({ direction: 'before', values: [first.rank, first.company.id] }) : null,
     ...total,
   }
 }
