@@ -122,14 +122,19 @@ describeEachDb(
         for (const q of ['вектор', 'Вектор плюс', 'вектар', 'ромашка', 'вектор-строй', 'ооо', '7707', '770 7', '1027', '5003000011', '3528']) {
           for (const limit of [1, 2, 3, 5, 20]) {
             const query = parseQuery(companyListQuery, { q, limit: String(limit) })
-            // Every page by its next cursor: one that starts in a tier goes on tier by tier, one among the typos is ranked.
-            for (let cursor: string | null = null, page = 1; page === 1 || cursor; page++) {
-              const at = cursor ? { ...query, cursor } : query
-              const tiered = await listCompanies(ctx.db, actor, at, 0)
-              const ranked = await listCompanies(ctx.db, actor, at, Number.POSITIVE_INFINITY)
-              expect(tiered, `${q} by ${limit}, page ${page}`).toEqual(ranked)
-              if (q === 'вектор' && page === 1) expect(tiered.items.length).toBe(Math.min(limit, actor === admin ? 10 : 6))
-              cursor = tiered.next
+            let last: string | null = null
+            // Every page by its next cursors, then back by the previous ones: a cursor in a tier goes on tier by
+            // tier, one among the typos is ranked.
+            for (const way of ['next', 'prev'] as const) {
+              for (let cursor: string | null = way === 'next' ? null : last!, page = 1; page === 1 || cursor; page++) {
+                const at = cursor ? { ...query, cursor } : query
+                const tiered = await listCompanies(ctx.db, actor, at, 0)
+                const ranked = await listCompanies(ctx.db, actor, at, Number.POSITIVE_INFINITY)
+                expect(tiered, `${q} by ${limit}, ${way} ${page}`).toEqual(ranked)
+                if (q === 'вектор' && page === 1 && way === 'next') expect(tiered.items.length).toBe(Math.min(limit, actor === admin ? 10 : 6))
+                if (way === 'next' && !tiered.next) last = tiered.prev
+                cursor = tiered[way]
+              }
             }
           }
         }

@@ -139,15 +139,18 @@ async function main(): Promise<void> {
   const [{ top } = { top: 0 }] = await db.select({ top: sql<number>`max(${companies.id})` }).from(companies)
   const deep = (skip: number) => encodeCursor({ direction: 'after', values: [Number(top) - skip] })
   const q = (text: string) => `/api/v1/companies?q=${encodeURIComponent(text)}`
-  // A reader paging on through a search: the page its next cursors reach after `pages` pages.
+  // A reader paging through a search: the page its next cursors reach after `pages` pages, and the way back from it.
   const paged = async (url: string, pages: number) => {
     let at = url
+    let back = url
     for (let n = 0; n < pages; n++) {
-      const next = (await app.inject({ method: 'GET', url: at, headers: { authorization: `Bearer ${tokens.admin}` } })).json<{ data: { next: string | null } }>().data.next
+      const res = await app.inject({ method: 'GET', url: at, headers: { authorization: `Bearer ${tokens.admin}` } })
+      const { next, prev } = res.json<{ data: { next: string | null; prev: string | null } }>().data
+      if (prev) back = `${url}&cursor=${prev}`
       if (!next) break
       at = `${url}&cursor=${next}`
     }
-    return at
+    return [at, back]
   }
   const scenarios: [string, keyof typeof tokens, string[]][] = [
     ['admin: first page', 'admin', ['/api/v1/companies?limit=20']],
@@ -156,7 +159,7 @@ async function main(): Promise<void> {
     ['admin: search by name', 'admin', [q('Строй'), q('Вектор')]],
     ['admin: name, rare + typo', 'admin', [q(`Вектор ${COMPANIES - 7}`), q('Вектар')]],
     ['admin: search by inn prefix', 'admin', ['/api/v1/companies?q=7701', '/api/v1/companies?q=5003']],
-    ['admin: search, page 5 (cursor)', 'admin', [await paged(q('Строй'), 4), await paged('/api/v1/companies?q=7701', 4)]],
+    ['admin: search, pages 4–5 (cursor)', 'admin', [...(await paged(q('Строй'), 4)), ...(await paged('/api/v1/companies?q=7701', 4))]],
     ['admin: kind + status filter', 'admin', ['/api/v1/companies?kind=sole&status=active', '/api/v1/companies?kind=legal&status=liquidated']],
     ['manager: office scope', 'manager', ['/api/v1/companies?limit=20', '/api/v1/companies?q=%D0%A1%D1%82%D1%80%D0%BE%D0%B9']],
   ]

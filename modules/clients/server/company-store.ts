@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
 import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
@@ -203,10 +203,10 @@ export const TIERED_FROM = 2_000
  * with it (2000), a name holding it (1000): index scans from the newest row that stop at the page's end, or the
  * indexes' few rows — and only if those do not fill the page, the typos ranked by similarity (below 1000). The same
  * rows, order and cursors as ranking every match (a tier's rank is above every row of the next, one rank a tier):
- * the first page starts at the top tier, a next page's cursor (rank, id) in its tier after that id. The total is the
- * planner's estimate of the tiers past the typos when that is past 4 × the exact limit or those tiers alone count
- * past the limit, else every match counted exactly. Null (rank every match) for a page reached by number, a
- * previous page's cursor, a cursor among the typos, or an input the planner thinks is rare.
+ * the first page starts at the top tier, a cursor (rank, id) names its tier and the row the page goes on after or
+ * before. The total is the planner's estimate of the tiers past the typos when that is past 4 × the exact limit or
+ * those tiers alone count past the limit, else every match counted exactly. Null (rank every match) for a page
+ * reached by number, a cursor among the typos, or an input the planner thinks is rare.
  */
 async function tieredPage(
   db: Db,
@@ -218,9 +218,10 @@ async function tieredPage(
   tieredFrom: number,
 ): Promise<CompanyPage | null> {
   const { tiers } = match
-  if (!tiers || query.page !== 1 || cursor?.direction === 'before') return null
-  // Where the page starts: the top, or after (rank, id) in a tier above the typos.
-  const [fromRank = Number.POSITIVE_INFINITY, afterId = 0] = (cursor?.values ?? []) as number[]
+  if (!tiers || query.page !== 1) return null
+  // Where the page starts: the top, or next to (rank, id) in a tier above the typos — after it, or before it.
+  const forwards = cursor?.direction !== 'before'
+  const [fromRank = Number.POSITIVE_INFINITY, fromId = 0] = (cursor?.values ?? []) as number[]
   if (cursor && !Object.values(TIER_RANK).some(rank => rank === fromRank)) return null
   const rest = listConditions(db, actor, query, null)
   // A row meets a tier only if it meets none above it; a NULL field (no inn) meets no tier rather than hiding the row.
@@ -249,17 +250,21 @@ async function tieredPage(
     [TIER_RANK.prefix, tiers.prefix ? and(tiers.prefix, unmet(tiers.exact)) : undefined],
     [TIER_RANK.substring, tiers.substring ? and(tiers.substring, unmet(tiers.exact, tiers.prefix)) : undefined],
   ]
-  // The page's own tier after the cursor's row, the tiers below it whole.
-  const above = tiersAbove
-    .filter(([rank, condition]) => condition && rank <= fromRank)
-    .map(([rank, condition]) => tier(rank === fromRank ? and(condition, lt(companies.id, afterId)) : condition, [newest], size))
-  let rows = above.length > 0 ? await read(sql.join(above, sql` union all `)) : []
+  // The cursor's own tier past its row, and the tiers beyond it whole, each read from its end nearest the cursor:
+  // a next page reads the tiers below newest first, a previous page the tiers above oldest first.
+  const past = forwards ? lt(companies.id, fromId) : gt(companies.id, fromId)
+  const near = tiersAbove
+    .filter(([rank, condition]) => condition && (forwards ? rank <= fromRank : rank >= fromRank))
+    .map(([rank, condition]) => tier(rank === fromRank ? and(condition, past) : condition, [forwards ? newest : asc(companies.id)], size))
+  let rows = near.length > 0 ? await read(sql.join(near, sql` union all `)) : []
   rows.sort(byRank)
-  if (rows.length < size && tiers.similar) {
+  // The typos come after every tier: only a next page reaches them.
+  if (forwards && rows.length < size && tiers.similar) {
     const typos = await read(tier(and(tiers.similar, unmet(reach)), [sql`${match.rank} desc`, newest], size - rows.length))
     rows = [...rows, ...typos.sort(byRank)]
   }
-  const page = rows.slice(0, query.limit)
+  const more = rows.length > query.limit
+  const page = forwards ? rows.slice(0, query.limit) : rows.slice(-query.limit)
   const first = page[0]
   const last = page.at(-1)
   // In a scope the planner estimates well, the tiers past the typos are counted first (index scans): past the
@@ -276,8 +281,8 @@ async function tieredPage(
   const total = reached && (reached.total_estimated || !tiers.similar) ? reached : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
-    next: last && rows.length > query.limit ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
-    prev: cursor && first ? encodeCursor({ direction: 'before', values: [first.rank, first.company.id] }) : null,
+    next: last && (more || !forwards) ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
+    prev: first && (forwards ? cursor !== null : more) ? encodeCursor({ direction: 'before', values: [first.rank, first.company.id] }) : null,
     ...total,
   }
 }
