@@ -1,4 +1,4 @@
-import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
 
@@ -12,6 +12,8 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  *   the modules' own migrations for theirs). It holds the normalised input as a substring or, past a typo, is
  *   word-similar (pg_trgm `<%`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
  *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite).
+ * - `words`: several texts searched as one (a tender's name, customer and winner, stored normalised like `text`):
+ *   every word of the input held somewhere in it, in any order; no typos (a word's own trigrams find it).
  * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.
  * - `phone`: stored as 11 digits (7…): a typed 8… or a number without the country code still finds it.
  * - `id`: the record's number, exactly.
@@ -21,6 +23,7 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  */
 export type SearchField =
   | { kind: 'text'; column: SQLWrapper }
+  | { kind: 'words'; column: SQLWrapper }
   | { kind: 'number'; column: SQLWrapper; minDigits: number }
   | { kind: 'phone'; column: SQLWrapper }
   | { kind: 'id'; column: SQLWrapper }
@@ -29,6 +32,8 @@ const MIN_DIGITS = 3
 
 /** `column`: the stored `search_text(name)` column (see above), never the raw name. */
 export const textField = (column: SQLWrapper): SearchField => ({ kind: 'text', column })
+/** `column`: a stored `search_text(a || ' ' || b …)` column of several texts (see above). */
+export const wordsField = (column: SQLWrapper): SearchField => ({ kind: 'words', column })
 /** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */
 export const numberField = (column: SQLWrapper, minDigits = MIN_DIGITS): SearchField => ({ kind: 'number', column, minDigits })
 export const phoneField = (column: SQLWrapper): SearchField => ({ kind: 'phone', column })
@@ -38,6 +43,9 @@ export const idField = (column: SQLWrapper): SearchField => ({ kind: 'id', colum
 export const SEARCH_WORD_SIMILARITY = 0.5
 
 const MAX_ID = 2_147_483_647
+
+/** A `words` field reads this many of the input's words: each one more is another pass over the index's candidates. */
+const MAX_WORDS = 8
 
 /**
  * A row's rank in each tier above the typos, one rank a tier (a typo ranks below SUBSTRING, by similarity): a list
@@ -95,6 +103,13 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const where = similar ? sql`(${contains} or ${similar})` : contains
       const rank = sql<number>`coalesce(case when ${c} = ${text} then ${sql.raw(String(EXACT))} when starts_with(${c}, ${text}) then ${sql.raw(String(PREFIX))} when strpos(${c}, ${text}) > 0 then ${sql.raw(String(SUBSTRING))} else (word_similarity(${text}, ${c}) * ${sql.raw(String(SUBSTRING - 1))})::int end, 0)`
       return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
+    }
+    case 'words': {
+      if (!text) return null
+      const every = and(...text.split(' ').slice(0, MAX_WORDS).map(word => sql`${c} like ${`%${likeEscape(word)}%`}`))!
+      // The whole input exactly or at the start holds every word too, so each tier is within the match.
+      const rank = sql<number>`case when ${c} = ${text} then ${sql.raw(String(EXACT))} when starts_with(${c}, ${text}) then ${sql.raw(String(PREFIX))} else ${sql.raw(String(SUBSTRING))} end`
+      return { where: every, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${likeEscape(text)}%`}`, substring: every, similar: null }
     }
     case 'number':
     case 'phone': {

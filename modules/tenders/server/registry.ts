@@ -7,15 +7,13 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
+import { cheapTotal } from '../../../server/search/total'
 import { canSeeTenders, seesOfficeWork } from '../access'
 import type { TenderListItem, TenderListPage } from '../contract'
 import { tenderListQuery, type TenderListQuery } from '../registry'
 import { tenderFavourites, tenders } from '../tables'
 import { afterCursor, encodeCursor, orderBy, orderOf, sortColumn, type Order } from './keyset'
 import { textSearch } from './search'
-
-/** Counted exactly up to this many rows; past it the total is the planner's estimate (`total_estimated`). */
-export const COUNT_CAP = 5_000
 
 const taker = alias(users, 'taker')
 
@@ -43,23 +41,6 @@ function tabWhere(query: TenderListQuery, actor: Actor): SQL | undefined {
   if (query.tab === 'favourites') return isFavourite(actor.id)
   if (query.tab === 'work') return seesOfficeWork(actor) && actor.office_id !== null ? eq(tenders.taken_office, actor.office_id) : eq(tenders.taken_by, actor.id)
   return undefined
-}
-
-/** The planner's row estimate of the filtered registry (EXPLAIN's JSON; both drivers answer `{ rows }`). */
-async function estimate(db: Db, where: SQL | undefined): Promise<number> {
-  const result = await db.execute(sql`explain (format json) select 1 from ${tenders} where ${where ?? sql`true`}`)
-  const cell = Object.values((result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {})[0]
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }]
-  return Math.round(plan[0].Plan['Plan Rows'])
-}
-
-/** Exact up to COUNT_CAP (reading at most that many index entries), an estimate past it. */
-async function total(db: Db, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
-  const capped = db.select({ one: sql`1` }).from(tenders).where(where).limit(COUNT_CAP + 1).as('capped')
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped)
-  const n = Number(row?.n ?? 0)
-  if (n <= COUNT_CAP) return { total: n, estimated: false }
-  return { total: Math.max(COUNT_CAP + 1, await estimate(db, where)), estimated: true }
 }
 
 /** Rows of the registry as the list shows them to `userId`. */
@@ -103,13 +84,14 @@ export function registryRoutes(app: FastifyInstance, db: Db): void {
     const order = orderOf(query.sort)
     const where = and(filtersWhere(query), tabWhere(query, actor))
     const paged = query.cursor === undefined ? where : and(where, afterCursor(order, query.cursor))
-    const [rows, counted] = await Promise.all([listItems(db, actor.id, paged, order, query.limit + 1), total(db, where)])
+    // The total as every list counts it (server/search/total.ts): exactly to 5 000, "about" the planner's estimate past it.
+    const [rows, counted] = await Promise.all([listItems(db, actor.id, paged, order, query.limit + 1), cheapTotal(db, db.select({ id: tenders.id }).from(tenders).where(where))])
     const items = rows.slice(0, query.limit)
     const last = items.at(-1)
     return ok<TenderListPage>({
       items: items.map(toItem),
       total: counted.total,
-      ...(counted.estimated ? { total_estimated: true } : {}),
+      ...(counted.total_estimated ? { total_estimated: true } : {}),
       next_cursor: rows.length > query.limit && last ? encodeCursor(order, last.sort_value, last.id) : null,
     })
   })
