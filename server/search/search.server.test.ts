@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { companies } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
-import { idField, searchOf, textField } from './search'
+import { idField, numberField, searchOf, textField, wordsField } from './search'
 
 const SEARCH = searchOf({ id: idField(companies.id), name: textField(companies.search_name) })
 
@@ -27,5 +27,35 @@ describeEachDb('searchOf: ids, empty input, and the rank order', ctx => {
     expect(await found('1')).toEqual(['Альфа', 'Бета 1']) // the id exactly first, then the name holding the digit
     expect(await found('99999999999')).toEqual([])
     expect(await found('бета')).toEqual(['Бета 1'])
+  })
+
+  it('finds by every word of a words field in any order; ranks a row by its best field, 0 where no field holds it', async () => {
+    const now = new Date(ctx.clock.now())
+    const WORDS = searchOf({ words: wordsField(companies.search_name), inn: numberField(companies.inn) })
+    await ctx.db.insert(companies).values([
+      { short_name: 'Ремонт кровли больницы', inn: '5003000011', created_at: now },
+      { short_name: 'Больница: ремонт «кровли»', created_at: now },
+      { short_name: 'Ремонт дорог', created_at: now },
+      { short_name: 'Склад 7707', inn: '1234567890', created_at: now },
+      { short_name: 'Альфа', inn: '7707083893', created_at: now },
+    ])
+    const found = async (q: string) => {
+      const match = WORDS.match(q)!
+      const rows = await ctx.db.select({ name: companies.short_name }).from(companies).where(match.where).orderBy(desc(match.rank), desc(companies.id))
+      return rows.map(r => r.name)
+    }
+    expect(await found('ремонт кровли')).toEqual(['Ремонт кровли больницы', 'Больница: ремонт «кровли»'])
+    expect(await found('КРОВЛИ рёмонт')).toEqual(['Больница: ремонт «кровли»', 'Ремонт кровли больницы'])
+    expect(await found('ремонт кровли дорог')).toEqual([])
+    // The inn's beginning (2000) above a name holding the digits (1000); a row neither holds ranks 0 in both fields.
+    expect(await found('7707')).toEqual(['Альфа', 'Склад 7707'])
+    const ranks = await ctx.db.select({ name: companies.short_name, rank: WORDS.match('7707')!.rank }).from(companies)
+    expect(Object.fromEntries(ranks.map(r => [r.name, Number(r.rank)]))).toEqual({
+      'Ремонт кровли больницы': 0,
+      'Больница: ремонт «кровли»': 0,
+      'Ремонт дорог': 0,
+      'Склад 7707': 1000,
+      Альфа: 2000,
+    })
   })
 })

@@ -52,7 +52,11 @@ const MAX_WORDS = 8
  * paging tier by tier knows a cursor's tier from its rank.
  */
 export const TIER_RANK = { exact: 3000, prefix: 2000, substring: 1000 } as const
-const { exact: EXACT, prefix: PREFIX, substring: SUBSTRING } = TIER_RANK
+/** The tiers' ranks written into a rank's SQL, and the most a typo ranks (similarity 1 → SUBSTRING - 1). */
+const EXACT = sql.raw(String(TIER_RANK.exact))
+const PREFIX = sql.raw(String(TIER_RANK.prefix))
+const SUBSTRING = sql.raw(String(TIER_RANK.substring))
+const TYPO_SCALE = sql.raw(String(TIER_RANK.substring - 1))
 
 /** A search applied to a list: the rows it keeps and each row's rank (higher first). */
 export interface SearchMatch {
@@ -101,14 +105,15 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       // A number is not a name with a typo: digits match names only as written.
       const similar = numeric ? null : sql`${text} <% ${c}`
       const where = similar ? sql`(${contains} or ${similar})` : contains
-      const rank = sql<number>`coalesce(case when ${c} = ${text} then ${sql.raw(String(EXACT))} when starts_with(${c}, ${text}) then ${sql.raw(String(PREFIX))} when strpos(${c}, ${text}) > 0 then ${sql.raw(String(SUBSTRING))} else (word_similarity(${text}, ${c}) * ${sql.raw(String(SUBSTRING - 1))})::int end, 0)`
+      const rank = sql<number>`coalesce(case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when strpos(${c}, ${text}) > 0 then ${SUBSTRING} else (word_similarity(${text}, ${c}) * ${TYPO_SCALE})::int end, 0)`
       return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
     }
     case 'words': {
       if (!text) return null
       const every = and(...text.split(' ').slice(0, MAX_WORDS).map(word => sql`${c} like ${`%${likeEscape(word)}%`}`))!
-      // The whole input exactly or at the start holds every word too, so each tier is within the match.
-      const rank = sql<number>`case when ${c} = ${text} then ${sql.raw(String(EXACT))} when starts_with(${c}, ${text}) then ${sql.raw(String(PREFIX))} else ${sql.raw(String(SUBSTRING))} end`
+      // The whole input exactly or at the start holds every word too, so each tier is within the match; a row only
+      // another field matched ranks 0 here.
+      const rank = sql<number>`case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when ${every} then ${SUBSTRING} else 0 end`
       return { where: every, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${likeEscape(text)}%`}`, substring: every, similar: null }
     }
     case 'number':
@@ -118,13 +123,13 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
       // A row another field matched ranks 0 here: greatest() takes each row's best field.
-      return { where, rank: sql<number>`case when ${exact} then ${sql.raw(String(EXACT))} when ${where} then ${sql.raw(String(PREFIX))} else 0 end`, exact, prefix: where, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${exact} then ${EXACT} when ${where} then ${PREFIX} else 0 end`, exact, prefix: where, substring: null, similar: null }
     }
     case 'id': {
       const id = Number(digits)
       if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
       const where = sql`${c} = ${id}`
-      return { where, rank: sql<number>`case when ${where} then ${sql.raw(String(EXACT))} else 0 end`, exact: where, prefix: null, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${where} then ${EXACT} else 0 end`, exact: where, prefix: null, substring: null, similar: null }
     }
   }
 }
