@@ -13,7 +13,7 @@ import type { TenderListItem, TenderListPage } from '../contract'
 import { tenderListQuery, type TenderListQuery } from '../registry'
 import { tenderFavourites, tenders } from '../tables'
 import { afterCursor, encodeCursor, orderBy, orderOf, sortColumn, type Order } from './keyset'
-import { textSearch } from './search'
+import { TENDER_SEARCH } from './search'
 
 const taker = alias(users, 'taker')
 
@@ -23,7 +23,7 @@ const isFavourite = (userId: number) =>
 /** The form's filters (issue 12 §1 extended search). */
 function filtersWhere(query: TenderListQuery): SQL | undefined {
   return and(
-    textSearch(query.search),
+    TENDER_SEARCH.match(query.search)?.where,
     query.region === undefined ? undefined : eq(tenders.region, query.region),
     query.law === undefined ? undefined : eq(tenders.federal_law, query.law),
     query.price_from === undefined ? undefined : gte(tenders.initial_price, query.price_from),

@@ -8,5 +8,3 @@ import { tenders } from '../tables'
  * beginning. The registry keeps its own order (the sort the user chose), so only the match is used, not its rank.
  */
 export const TENDER_SEARCH = searchOf({ text: wordsField(tenders.search_text), number: numberField(tenders.notification_number) })
-
-export const textSearch = (search: string) => TENDER_SEARCH.match(search)?.where
