@@ -181,7 +181,8 @@ describeEachDb(
       expect((await list(`companies?limit=5&cursor=${third.prev}`)).items).toEqual((await list('companies?limit=5&page=2')).items)
 
       const noSearchCursor = (await list('companies?limit=5')).next
-      for (const bad of ['garbage!', 'eyJ4IjoxfQ', noSearchCursor + 'x']) {
+      // Garbage, an object, a cursor cut short (its closing bracket gone).
+      for (const bad of ['garbage!', 'eyJ4IjoxfQ', noSearchCursor!.slice(0, -3)]) {
         const res = await ctx.call('GET', `/api/v1/companies?cursor=${bad}`, c.admin.token)
         expect(res.statusCode).toBe(422)
         expect(Object.keys(res.json().validation)).toEqual(['cursor'])

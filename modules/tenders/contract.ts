@@ -66,13 +66,14 @@ export interface TenderListItem {
   taken_by: TenderTaker | null
 }
 
-/** A page of the registry: keyset paging (`next_cursor` null on the last page). */
+/** A page of the registry: keyset paging (`next_cursor` null on the last page, `prev_cursor` on the first). */
 export interface TenderListPage {
   items: TenderListItem[]
   total: number
   /** The total is an estimate ("about") past a threshold. */
   total_estimated?: boolean
   next_cursor: string | null
+  prev_cursor: string | null
 }
 
 /** GET v1/tenders/{id}: the whole tender, and the winner's other wins of the last 10 days (SPEC §9). */

@@ -48,7 +48,22 @@ async function allPages(ctx: TestContext, token: string, query: Record<string, s
   } while (cursor && pages.length < 50)
   const ids = pages.flatMap(p => p.items.map(item => item.id))
   expect(new Set(ids).size).toBe(ids.length)
+  expect(pages[0]!.prev_cursor).toBeNull()
   return { ids, pages }
+}
+
+/** Back from the last page by prev_cursor to the first: every page again, each as it was going forwards. */
+async function backFrom(ctx: TestContext, token: string, query: Record<string, string>, pages: TenderListPage[], limit = 37): Promise<void> {
+  let cursor = pages.at(-1)!.prev_cursor
+  for (let i = pages.length - 2; i >= 0; i--) {
+    expect(cursor, `page ${i + 1} has a way back`).not.toBeNull()
+    const res = await ctx.call('GET', url({ ...query, limit: String(limit), cursor: cursor! }), token)
+    expect(res.statusCode, res.body).toBe(200)
+    const page: TenderListPage = res.json().data
+    expect(page.items.map(item => item.id), `${JSON.stringify(query)} page ${i + 1} backwards`).toEqual(pages[i]!.items.map(item => item.id))
+    cursor = page.prev_cursor
+  }
+  expect(cursor).toBeNull()
 }
 
 /** The expected order: the column (empty values last either way), then the id in the same direction. */
@@ -112,13 +127,15 @@ describeEachDb('tenders: the registry (issue 12 §1)', ctx => {
     const me = await agent(ctx)
     for (const column of TENDER_SORTS) {
       for (const sort of [column, `-${column}`]) {
-        const { ids } = await allPages(ctx, me.token, { sort })
+        const { ids, pages } = await allPages(ctx, me.token, { sort })
         expect(ids, sort).toEqual(sorted(ROWS, sort))
+        await backFrom(ctx, me.token, { sort }, pages)
       }
     }
     // A filtered, sorted walk too: the cursor carries on within the filter.
-    const { ids } = await allPages(ctx, me.token, { sort: '-guarantee_amount', law: '44' }, 11)
+    const { ids, pages } = await allPages(ctx, me.token, { sort: '-guarantee_amount', law: '44' }, 11)
     expect(ids).toEqual(sorted(ROWS.filter(r => r.federal_law === 44), '-guarantee_amount'))
+    await backFrom(ctx, me.token, { sort: '-guarantee_amount', law: '44' }, pages, 11)
   })
 
   it('counts exactly up to the cap, and estimates past it', async () => {
@@ -289,7 +306,10 @@ describeEachDb('tenders: the registry (issue 12 §1)', ctx => {
     const first = (await ctx.call('GET', url({ limit: '5', sort: 'initial_price' }), me.token)).json().data as TenderListPage
     expect(await bad({ cursor: 'not-base64-json' })).toEqual(['cursor'])
     expect(await bad({ cursor: first.next_cursor!, sort: '-initial_price' })).toEqual(['cursor'])
-    const forged = (value: unknown) => Buffer.from(JSON.stringify({ sort: 'initial_price', value, id: 3 })).toString('base64url')
+    // The kit's cursor (server/search/keyset.ts): direction, the order's shape (a decimal then an int, ascending), values.
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(['a', 'ni', value, 3])).toString('base64url')
+    // Well formed, it is read (so what follows is refused for its value alone).
+    expect((await ctx.call('GET', url({ limit: '5', sort: 'initial_price', cursor: forged('100000.5') }), me.token)).statusCode).toBe(200)
     expect(await bad({ cursor: forged("1'; drop table tenders; --"), sort: 'initial_price' })).toEqual(['cursor'])
     expect(await bad({ cursor: forged(null), sort: 'initial_price' })).toEqual(['cursor'])
     expect(await bad({ cursor: Buffer.from('[1]').toString('base64url') })).toEqual(['cursor'])

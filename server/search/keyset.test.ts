@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../http/errors'
-import { decodeCursor, encodeCursor, key } from './keyset'
+import { decodeCursor, encodeCursor, key, nullsLast } from './keyset'
 import { searchDigits, searchText } from './normalise'
 
 const byId = [key(sql`id`, 'int', true)]
 const byRankThenTime = [key(sql`rank`, 'int', true), key(sql`created_at`, 'time'), key(sql`name`, 'text')]
+const byAmount = [nullsLast(key(sql`amount`, 'decimal', true)), key(sql`id`, 'int', true)]
+const byDay = [key(sql`day`, 'date'), key(sql`id`, 'int')]
 
 /** The 422 a bad cursor gets: the field it names, or the error itself when something else was thrown. */
 function refusal(run: () => unknown): unknown {
@@ -20,10 +22,15 @@ function refusal(run: () => unknown): unknown {
 describe('the keyset cursor', () => {
   it('round-trips the key values and the direction, opaque and URL-safe', () => {
     const cursor = { direction: 'before' as const, values: [2000, '2026-11-24T10:00:00.123456Z', 'ООО «Ромашка»'] }
-    const raw = encodeCursor(cursor)
+    const raw = encodeCursor(cursor, byRankThenTime)
     expect(raw).toMatch(/^[A-Za-z0-9_-]+$/)
     expect(decodeCursor(raw, byRankThenTime)).toEqual(cursor)
-    expect(decodeCursor(encodeCursor({ direction: 'after', values: [41] }), byId)).toEqual({ direction: 'after', values: [41] })
+    expect(decodeCursor(encodeCursor({ direction: 'after', values: [41] }, byId), byId)).toEqual({ direction: 'after', values: [41] })
+    // Numerics and dates as text; an empty value only for a nullable key.
+    for (const values of [['12345.67', 7], [null, 7], ['-3', 8]]) {
+      expect(decodeCursor(encodeCursor({ direction: 'after', values }, byAmount), byAmount)).toEqual({ direction: 'after', values })
+    }
+    expect(decodeCursor(encodeCursor({ direction: 'before', values: ['2026-02-28', 3] }, byDay), byDay)).toEqual({ direction: 'before', values: ['2026-02-28', 3] })
   })
 
   it('is no cursor when absent or empty: the first page', () => {
@@ -37,13 +44,25 @@ describe('the keyset cursor', () => {
     expect(refusal(() => decodeCursor('not a cursor!', byId))).toEqual(bad)
     expect(refusal(() => decodeCursor('AAAA', byId))).toEqual(bad)
     expect(refusal(() => decodeCursor('x'.repeat(600), byId))).toEqual(bad)
-    expect(refusal(() => decodeCursor(encodeCursor({ direction: 'after', values: [1, 2] }), byId))).toEqual(bad)
-    expect(refusal(() => decodeCursor(forged(['a', '1']), byId))).toEqual(bad)
-    expect(refusal(() => decodeCursor(forged(['a', 1.5]), byId))).toEqual(bad)
-    expect(refusal(() => decodeCursor(forged(['z', 1]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(encodeCursor({ direction: 'after', values: [1, 2] }, byRankThenTime), byId))).toEqual(bad)
+    // The same list in the other direction, or by a column of another kind: another order's cursor.
+    expect(refusal(() => decodeCursor(encodeCursor({ direction: 'after', values: [1] }, [key(sql`id`, 'int')]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(encodeCursor({ direction: 'after', values: ['5', 1] }, [key(sql`amount`, 'decimal', true), byAmount[1]!]), byAmount))).toEqual(bad)
+    expect(decodeCursor(forged(['a', 'I', 1]), byId)).toEqual({ direction: 'after', values: [1] })
+    expect(refusal(() => decodeCursor(forged(['a', 'I', '1']), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'I', 1.5]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['z', 'I', 1]), byId))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 1]), byId))).toEqual(bad)
     expect(refusal(() => decodeCursor(forged({ a: 1 }), byId))).toEqual(bad)
-    expect(refusal(() => decodeCursor(forged(['a', 1, 'yesterday', 'x']), byRankThenTime))).toEqual(bad)
-    expect(refusal(() => decodeCursor(forged(['a', 1, '2026-11-24T10:00:00.123456Z', null]), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, 'yesterday', 'x']), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, '2026-11-24T10:00:00.123456Z', null]), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'N0I', '1e5', 1]), byAmount))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'N0I', "1'; --", 1]), byAmount))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'N0I', '5', null]), byAmount))).toEqual(bad)
+    for (const day of ['2026-13-45', '2026-02-30', '0000-01-01']) expect(refusal(() => decodeCursor(forged(['a', 'di', day, 1]), byDay)), day).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, '2026-02-30T10:00:00.123456Z', 'x']), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, '2026-02-03T25:00:00.123456Z', 'x']), byRankThenTime))).toEqual(bad)
+    expect(refusal(() => decodeCursor(forged(['a', 'di', null, 1]), byDay))).toEqual(bad)
   })
 })
 

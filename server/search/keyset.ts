@@ -9,13 +9,23 @@ import { invalidInput } from '../http/errors'
 export interface OrderKey {
   /** The column or expression (a search rank) the list is ordered by. */
   expr: SQLWrapper
-  type: 'int' | 'text' | 'time'
+  /** How the cursor carries the value: `decimal` (numeric) and `date` as the database's own text, so they compare exactly. */
+  type: 'int' | 'text' | 'time' | 'decimal' | 'date'
   descending: boolean
+  /** The column may be empty: its empty values come last whichever the direction (`nullsLast`). */
+  nullable: boolean
 }
 
-export const key = (expr: SQLWrapper, type: OrderKey['type'], descending = false): OrderKey => ({ expr, type, descending })
+export const key = (expr: SQLWrapper, type: OrderKey['type'], descending = false): OrderKey => ({ expr, type, descending, nullable: false })
 
-type KeyValue = number | string
+/**
+ * A key on a nullable column: its empty values last in both directions, as a user sorting by an amount expects. Only
+ * the first key of an order may be one (the rest, down to the id, are never empty). The list needs a b-tree per
+ * direction, each `nulls last` on every column: the planner matches the null order even of a not-null column.
+ */
+export const nullsLast = (k: OrderKey): OrderKey => ({ ...k, nullable: true })
+
+type KeyValue = number | string | null
 
 /** Where a page starts: after the row with these key values (next page) or before it (previous page). */
 export interface Cursor {
@@ -24,9 +34,17 @@ export interface Cursor {
 }
 
 const BAD_CURSOR = 'validation:invalid'
+const TYPE_CODE: Record<OrderKey['type'], string> = { int: 'i', text: 's', time: 't', decimal: 'n', date: 'd' }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.direction === 'after' ? 'a' : 'b', ...cursor.values])).toString('base64url')
+/**
+ * The order a cursor was made for, in a few letters (each key's type, upper case descending, `0` nullable): a cursor
+ * of another order — the same list sorted the other way, or by another column — is refused, not read from a wrong place.
+ */
+const shapeOf = (keys: readonly OrderKey[]) =>
+  keys.map(k => (k.descending ? TYPE_CODE[k.type].toUpperCase() : TYPE_CODE[k.type]) + (k.nullable ? '0' : '')).join('')
+
+export function encodeCursor(cursor: Cursor, keys: readonly OrderKey[]): string {
+  return Buffer.from(JSON.stringify([cursor.direction === 'after' ? 'a' : 'b', shapeOf(keys), ...cursor.values])).toString('base64url')
 }
 
 /**
@@ -41,49 +59,83 @@ export function decodeCursor(raw: string | undefined | null, keys: readonly Orde
   } catch {
     parsed = null
   }
-  if (!Array.isArray(parsed) || parsed.length !== keys.length + 1 || (parsed[0] !== 'a' && parsed[0] !== 'b')) throw invalidInput({ cursor: BAD_CURSOR })
-  const values = parsed.slice(1)
-  if (!values.every((value, i) => fits(value, keys[i]!.type))) throw invalidInput({ cursor: BAD_CURSOR })
+  if (!Array.isArray(parsed) || parsed.length !== keys.length + 2 || (parsed[0] !== 'a' && parsed[0] !== 'b') || parsed[1] !== shapeOf(keys)) {
+    throw invalidInput({ cursor: BAD_CURSOR })
+  }
+  const values = parsed.slice(2)
+  if (!values.every((value, i) => fits(value, keys[i]!))) throw invalidInput({ cursor: BAD_CURSOR })
   return { direction: parsed[0] === 'a' ? 'after' : 'before', values: values as KeyValue[] }
 }
 
-function fits(value: unknown, type: OrderKey['type']): boolean {
-  if (type === 'int') return Number.isSafeInteger(value)
-  if (type === 'time') return typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(value) && !Number.isNaN(Date.parse(value))
-  return typeof value === 'string' && value.length <= 300
+function fits(value: unknown, k: OrderKey): boolean {
+  if (value === null) return k.nullable
+  switch (k.type) {
+    case 'int':
+      return Number.isSafeInteger(value)
+    case 'time':
+      return typeof value === 'string' && /^[1-9]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(value) && isCalendar(value.slice(0, 19))
+    case 'date':
+      return typeof value === 'string' && /^[1-9]\d{3}-\d\d-\d\d$/.test(value) && isCalendar(`${value}T00:00:00`)
+    case 'decimal':
+      return typeof value === 'string' && /^-?\d{1,20}(\.\d{1,10})?$/.test(value)
+    case 'text':
+      return typeof value === 'string' && value.length <= 300
+  }
 }
 
-/** A key's value as the cursor carries it: times to the microsecond in UTC, so they compare exactly. */
+/** A real moment, not 30 February or 25 o'clock (which Date.parse lets through and the database refuses with a 500). */
+function isCalendar(isoSeconds: string): boolean {
+  const at = Date.parse(`${isoSeconds}Z`)
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === isoSeconds
+}
+
+/** A key's value as the cursor carries it: times to the microsecond in UTC, numerics and dates as their text. */
 function selected(k: OrderKey): SQL {
   if (k.type === 'time') return sql`to_char(${k.expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
   if (k.type === 'int') return sql`(${k.expr})::bigint`
+  if (k.type === 'decimal' || k.type === 'date') return sql`(${k.expr})::text`
   return sql`${k.expr}`
 }
 
-function bound(k: OrderKey, value: KeyValue): SQL {
-  return k.type === 'time' ? sql`${value}::timestamptz` : sql`${value}`
-}
+const CAST: Record<OrderKey['type'], SQL> = { int: sql``, text: sql``, time: sql`::timestamptz`, decimal: sql`::numeric`, date: sql`::date` }
+const bound = (k: OrderKey, value: string | number): SQL => sql`${value}${CAST[k.type]}`
 
 /**
  * Rows past the cursor in the order of `keys` read forwards (`after`) or backwards (`before`). Keys all in one
- * direction compare as a row, which a composite index answers; mixed directions expand into or/and.
+ * direction compare as a row, which a composite index answers; mixed directions expand into or/and. A nullable first
+ * key's empty values come after every other value: forwards from a value they all follow, and from an empty value
+ * only empty ones with the rest of the keys past; backwards the other way round.
  */
 function beyond(keys: readonly OrderKey[], cursor: Cursor): SQL {
   const forwards = cursor.direction === 'after'
+  const [first, ...rest] = keys
+  const head = cursor.values[0]!
+  if (first!.nullable && head === null) {
+    const tail = rest.length === 0 ? undefined : beyond(rest, { direction: cursor.direction, values: cursor.values.slice(1) })
+    return forwards ? sql`(${first!.expr} is null and ${tail ?? sql`false`})` : sql`(${first!.expr} is not null or (${first!.expr} is null and ${tail ?? sql`false`}))`
+  }
+  const past = beyondValues(keys, cursor.values as (string | number)[], forwards)
+  // A row whose first key is empty compares as unknown, never true: backwards that leaves it out as it should.
+  return first!.nullable && forwards ? sql`(${past} or ${first!.expr} is null)` : past
+}
+
+function beyondValues(keys: readonly OrderKey[], values: readonly (string | number)[], forwards: boolean): SQL {
   const cmp = (k: OrderKey) => (k.descending === forwards ? sql`<` : sql`>`)
   if (keys.every(k => k.descending === keys[0]!.descending)) {
     const row = (parts: SQL[]) => sql`(${sql.join(parts, sql`, `)})`
-    return sql`${row(keys.map(k => sql`${k.expr}`))} ${cmp(keys[0]!)} ${row(keys.map((k, i) => bound(k, cursor.values[i]!)))}`
+    return sql`${row(keys.map(k => sql`${k.expr}`))} ${cmp(keys[0]!)} ${row(keys.map((k, i) => bound(k, values[i]!)))}`
   }
-  const branches = keys.map((k, i) =>
-    and(...keys.slice(0, i).map((p, j) => sql`${p.expr} = ${bound(p, cursor.values[j]!)}`), sql`${k.expr} ${cmp(k)} ${bound(k, cursor.values[i]!)}`),
-  )
+  const branches = keys.map((k, i) => and(...keys.slice(0, i).map((p, j) => sql`${p.expr} = ${bound(p, values[j]!)}`), sql`${k.expr} ${cmp(k)} ${bound(k, values[i]!)}`))
   return sql`(${or(...branches)})`
 }
 
-/** The ORDER BY of `keys` read forwards or backwards (also for a select around the page's, ordering by its key columns). */
+/**
+ * The ORDER BY of `keys` read forwards or backwards (also for a select around the page's, ordering by its key columns).
+ * An order with a nullable key says `nulls last` (backwards `nulls first`) on every key, as its indexes are built.
+ */
 export function orderBy(keys: readonly OrderKey[], forwards: boolean): SQL[] {
-  return keys.map(k => (k.descending === forwards ? sql`${k.expr} desc` : sql`${k.expr} asc`))
+  const nulls = keys.some(k => k.nullable) ? (forwards ? sql` nulls last` : sql` nulls first`) : sql``
+  return keys.map(k => (k.descending === forwards ? sql`${k.expr} desc${nulls}` : sql`${k.expr} asc${nulls}`))
 }
 
 /** The selected key values come back under these names: `k0`, `k1`, … */
@@ -113,6 +165,7 @@ export async function keysetPage<R>(
   limit: number,
   read: (keyColumns: KeyColumns, where: SQL | undefined, order: SQL[], limit: number, offset: number) => PromiseLike<Record<string, unknown>[]>,
 ): Promise<KeysetPage<R>> {
+  if (keys.slice(1).some(k => k.nullable)) throw new Error('only the first key of an order may be nullable')
   const { cursor } = position
   const offset = cursor ? 0 : (position.offset ?? 0)
   const forwards = cursor?.direction !== 'before'
@@ -121,7 +174,7 @@ export async function keysetPage<R>(
   const more = rows.length > limit
   const page = rows.slice(0, limit)
   if (!forwards) page.reverse()
-  const at = (row: Record<string, unknown>) => keys.map((k, i) => (k.type === 'int' ? Number(row[`k${i}`]) : String(row[`k${i}`])))
+  const at = (row: Record<string, unknown>) => keys.map((k, i) => (row[`k${i}`] === null ? null : k.type === 'int' ? Number(row[`k${i}`]) : String(row[`k${i}`])))
   const first = page[0]
   const last = page[page.length - 1]
   const hasNext = forwards ? more : true
@@ -133,7 +186,7 @@ export async function keysetPage<R>(
   })
   return {
     items,
-    next: last && hasNext ? encodeCursor({ direction: 'after', values: at(last) }) : null,
-    prev: first && hasPrev ? encodeCursor({ direction: 'before', values: at(first) }) : null,
+    next: last && hasNext ? encodeCursor({ direction: 'after', values: at(last) }, keys) : null,
+    prev: first && hasPrev ? encodeCursor({ direction: 'before', values: at(first) }, keys) : null,
   }
 }

@@ -21,6 +21,7 @@ import { companies, offices, users } from '../../../server/db/schema'
 import { encodeCursor } from '../../../server/search/keyset'
 import { companyDetails } from '../tables'
 import { createClientsServer } from './index'
+import { COMPANY_ORDER } from './company-store'
 import { organizations } from './seed-data'
 
 const arg = (name: string, fallback: number) => {
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
 
   // Keyset deep pages: the cursor a reader paging on from the top would hold at rows 10 000 and 45 000.
   const [{ top } = { top: 0 }] = await db.select({ top: sql<number>`max(${companies.id})` }).from(companies)
-  const deep = (skip: number) => encodeCursor({ direction: 'after', values: [Number(top) - skip] })
+  const deep = (skip: number) => encodeCursor({ direction: 'after', values: [Number(top) - skip] }, COMPANY_ORDER)
   const q = (text: string) => `/api/v1/companies?q=${encodeURIComponent(text)}`
   // A reader paging through a search: the page its next cursors reach after `pages` pages, and the way back from it.
   const paged = async (url: string, pages: number) => {

@@ -140,7 +140,7 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
 export const COMPANY_SEARCH = searchOf({ name: textField(companies.search_name), inn: numberField(companies.inn), ogrn: numberField(companies.ogrn) })
 
 /** Newest first; the id is unique, so the order is stable for keyset paging. */
-const COMPANY_ORDER = [key(companies.id, 'int', true)]
+export const COMPANY_ORDER = [key(companies.id, 'int', true)]
 
 /** The list's WHERE: the actor's scope, the search (see COMPANY_SEARCH) and the filters. */
 export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match = COMPANY_SEARCH.match(query.q)): SQL {
@@ -182,7 +182,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   const position = { cursor, offset: (query.page - 1) * query.limit }
   // The selected fields are the companies' alone, so the join changes no row type.
   const joined = <T extends PgSelect>(q: T): T => (needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as T) : q)
-  if (match) return (await tieredPage(db, actor, query, cursor, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
+  if (match) return (await tieredPage(db, actor, query, keys, cursor, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
   const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
     const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
@@ -212,6 +212,7 @@ async function tieredPage(
   db: Db,
   actor: Actor,
   query: CompanyListQuery,
+  keys: readonly OrderKey[],
   cursor: Cursor | null,
   match: SearchMatch,
   joined: <T extends PgSelect>(q: T) => T,
@@ -281,8 +282,8 @@ async function tieredPage(
   const total = reached && (reached.total_estimated || !tiers.similar) ? reached : await cheapTotal(db, ids().where(and(rest, match.where)))
   return {
     items: page.map(toListItem),
-    next: last && (more || !forwards) ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }) : null,
-    prev: first && (forwards ? cursor !== null : more) ? encodeCursor({ direction: 'before', values: [first.rank, first.company.id] }) : null,
+    next: last && (more || !forwards) ? encodeCursor({ direction: 'after', values: [last.rank, last.company.id] }, keys) : null,
+    prev: first && (forwards ? cursor !== null : more) ? encodeCursor({ direction: 'before', values: [first.rank, first.company.id] }, keys) : null,
     ...total,
   }
 }

@@ -7,12 +7,12 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
+import { decodeCursor, key, keysetPage, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
 import { cheapTotal } from '../../../server/search/total'
 import { canSeeTenders, seesOfficeWork } from '../access'
 import type { TenderListItem, TenderListPage } from '../contract'
-import { tenderListQuery, type TenderListQuery } from '../registry'
+import { tenderListQuery, type TenderListQuery, type TenderSort } from '../registry'
 import { tenderFavourites, tenders } from '../tables'
-import { afterCursor, encodeCursor, orderBy, orderOf, sortColumn, type Order } from './keyset'
 import { TENDER_SEARCH } from './search'
 
 const taker = alias(users, 'taker')
@@ -43,10 +43,31 @@ function tabWhere(query: TenderListQuery, actor: Actor): SQL | undefined {
   return undefined
 }
 
+/**
+ * The registry's sort columns as keyset keys (server/search/keyset.ts): prices and dates compare as the database's
+ * own text, no float rounding; contract price and guarantee may be empty and keep those last whichever the direction
+ * (their b-trees per direction, migration 0003).
+ */
+const SORT_KEYS: Record<TenderSort, OrderKey> = {
+  protocol_date: key(tenders.protocol_date, 'date'),
+  initial_price: key(tenders.initial_price, 'decimal'),
+  contract_price: nullsLast(key(tenders.contract_price, 'decimal')),
+  guarantee_amount: nullsLast(key(tenders.guarantee_amount, 'decimal')),
+  notification_number: key(tenders.notification_number, 'text'),
+}
+
+/** A sort (`-` descending) as the list's keys: the column, then the id in the same direction, read from one b-tree. */
+function orderOf(sort: string): OrderKey[] {
+  const descending = sort.startsWith('-')
+  const column = SORT_KEYS[(descending ? sort.slice(1) : sort) as TenderSort]
+  return [{ ...column, descending }, key(tenders.id, 'int', descending)]
+}
+
 /** Rows of the registry as the list shows them to `userId`. */
-export async function listItems(db: Db, userId: number, where: SQL | undefined, order: Order, limit: number) {
+export async function listItems(db: Db, userId: number, keyColumns: KeyColumns, where: SQL | undefined, order: SQL[], limit: number) {
   return db
     .select({
+      ...keyColumns,
       id: tenders.id,
       notification_number: tenders.notification_number,
       name: tenders.name,
@@ -62,17 +83,17 @@ export async function listItems(db: Db, userId: number, where: SQL | undefined, 
       favourite: sql<boolean>`${isFavourite(userId)}`,
       taker_id: tenders.taken_by,
       taker_name: taker.full_name,
-      // The sort value as text, exactly as the database compares it: the next page's cursor, no float rounding.
-      sort_value: sql<string | null>`${sortColumn(order)}::text`,
     })
     .from(tenders)
     .leftJoin(taker, eq(taker.id, tenders.taken_by))
     .where(where)
-    .orderBy(...orderBy(order))
+    .orderBy(...order)
     .limit(limit)
 }
 
-export function toItem({ taker_id, taker_name, sort_value: _, ...row }: Awaited<ReturnType<typeof listItems>>[number]): TenderListItem {
+type ListedRow = Omit<Awaited<ReturnType<typeof listItems>>[number], string & `k${number}`>
+
+export function toItem({ taker_id, taker_name, ...row }: ListedRow): TenderListItem {
   return { ...row, favourite: Boolean(row.favourite), taken_by: taker_id === null ? null : { id: taker_id, name: taker_name ?? '' } }
 }
 
@@ -81,18 +102,20 @@ export function registryRoutes(app: FastifyInstance, db: Db): void {
   app.get('/tenders', { preHandler: app.requireUser(canSeeTenders) }, async request => {
     const query = parseQuery(tenderListQuery, request.query)
     const actor = currentActor(request)
-    const order = orderOf(query.sort)
+    const keys = orderOf(query.sort)
     const where = and(filtersWhere(query), tabWhere(query, actor))
-    const paged = query.cursor === undefined ? where : and(where, afterCursor(order, query.cursor))
+    const cursor = decodeCursor(query.cursor, keys)
     // The total as every list counts it (server/search/total.ts): exactly to 5 000, "about" the planner's estimate past it.
-    const [rows, counted] = await Promise.all([listItems(db, actor.id, paged, order, query.limit + 1), cheapTotal(db, db.select({ id: tenders.id }).from(tenders).where(where))])
-    const items = rows.slice(0, query.limit)
-    const last = items.at(-1)
+    const [page, counted] = await Promise.all([
+      keysetPage<ListedRow>(keys, { cursor }, query.limit, (columns, after, order, limit) => listItems(db, actor.id, columns, and(where, after), order, limit)),
+      cheapTotal(db, db.select({ id: tenders.id }).from(tenders).where(where)),
+    ])
     return ok<TenderListPage>({
-      items: items.map(toItem),
+      items: page.items.map(toItem),
       total: counted.total,
       ...(counted.total_estimated ? { total_estimated: true } : {}),
-      next_cursor: rows.length > query.limit && last ? encodeCursor(order, last.sort_value, last.id) : null,
+      next_cursor: page.next,
+      prev_cursor: page.prev,
     })
   })
 }

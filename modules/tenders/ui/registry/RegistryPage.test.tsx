@@ -57,7 +57,7 @@ function page(req: SentRequest): TenderListPage {
   const limit = Number(req.search.get('limit') ?? 50)
   const from = Number(req.search.get('cursor') ?? 0)
   const items = ITEMS.slice(from, from + limit)
-  return { items, total: ITEMS.length, next_cursor: from + limit < ITEMS.length ? String(from + limit) : null }
+  return { items, total: ITEMS.length, next_cursor: from + limit < ITEMS.length ? String(from + limit) : null, prev_cursor: from > 0 ? String(Math.max(0, from - limit)) : null }
 }
 
 interface Setup {
