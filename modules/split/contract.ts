@@ -160,6 +160,8 @@ export interface SplitBidDetails extends SplitBidItem {
 export interface SplitPage<T> {
   items: T[]
   total: number
+  /** The total is the planner's estimate past a threshold (server/search/total.ts): said as "about". */
+  total_estimated?: boolean
   page: number
   limit: number
 }

@@ -101,6 +101,30 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
     expect((await ctx.call('GET', '/api/v1/split-bids', null)).statusCode).toBe(401)
   })
 
+  it('searches bids and clients as every list does (server/search): case, ё, a typo, a phone prefix; best match first', async () => {
+    const admin = await person(ctx, ROLE.admin)
+    // Created oldest first: newest first would put the substring match above the name that starts with the input.
+    await create(ctx, admin, { full_name: 'Петров Иван', phone: '7015550101' })
+    await create(ctx, admin, { full_name: 'Иванов Пётр Петрович', phone: '7025550202' })
+    await create(ctx, admin, { full_name: 'Ёлкина Ромашка', phone: '7015559999' })
+    const found = async (path: 'split-bids' | 'split-clients', q: string) => {
+      const page = data<SplitPage<SplitBidItem | SplitClientItem>>(await ctx.call('GET', `/api/v1/${path}?search=${encodeURIComponent(q)}`, admin.token))
+      expect(page.total, `${path} ${q}`).toBe(page.items.length)
+      return page.items.map(i => i.full_name)
+    }
+    for (const path of ['split-bids', 'split-clients'] as const) {
+      expect(await found(path, 'ПЕТРОВ'), path).toEqual(['Петров Иван', 'Иванов Пётр Петрович'])
+      expect(await found(path, 'петр'), path).toEqual(['Петров Иван', 'Иванов Пётр Петрович'])
+      expect(await found(path, 'елкина'), path).toEqual(['Ёлкина Ромашка'])
+      expect(await found(path, '«рамашка»'), path).toEqual(['Ёлкина Ромашка'])
+      // The phone's beginning, typed with 8, with +7, or without the country code; digits elsewhere in it find nothing.
+      expect((await found(path, '8 (701) 555')).sort(), path).toEqual(['Ёлкина Ромашка', 'Петров Иван'])
+      expect(await found(path, '+7 702 555 02 02'), path).toEqual(['Иванов Пётр Петрович'])
+      expect(await found(path, '5550202'), path).toEqual([])
+      expect(await found(path, 'сидоров'), path).toEqual([])
+    }
+  })
+
   it('works a bid from creation to completion with its transaction, and sums a client', async () => {
     const cc = await person(ctx, ROLE.callCenter)
     const bid = await create(ctx, cc)

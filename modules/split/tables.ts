@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { users } from '../../server/db/schema'
 
@@ -17,10 +18,17 @@ export const splitClients = pgTable(
     id: serial('id').primaryKey(),
     phone: varchar('phone', { length: 11 }).notNull(),
     full_name: text('full_name').notNull(),
+    /** The name normalised for the list's search (server/search textField). */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(full_name)`),
     created_at: at('created_at').notNull(),
     updated_at: at('updated_at').notNull(),
   },
-  t => [uniqueIndex('split_clients_phone_idx').on(t.phone)],
+  // The unique phone index is a b-tree of the default operator class, which a `like '7701%'` prefix cannot use.
+  t => [
+    uniqueIndex('split_clients_phone_idx').on(t.phone),
+    index('split_clients_phone_prefix').on(t.phone.op('text_pattern_ops')),
+    index('split_clients_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+  ],
 )
 
 /** SPEC §3 Split bid. */
@@ -34,6 +42,8 @@ export const splitBids = pgTable(
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     phone: varchar('phone', { length: 11 }).notNull(),
     full_name: text('full_name').notNull(),
+    /** The name normalised for the list's search (server/search textField). */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(full_name)`),
     /** 1 fintech, 2 government contract. */
     tariff: smallint('tariff').notNull(),
     /** Months. */
@@ -58,7 +68,13 @@ export const splitBids = pgTable(
     created_at: at('created_at').notNull(),
     updated_at: at('updated_at').notNull(),
   },
-  t => [index('split_bids_client_idx').on(t.client_id), index('split_bids_author_idx').on(t.author_id, t.id), index('split_bids_status_idx').on(t.status, t.id)],
+  t => [
+    index('split_bids_client_idx').on(t.client_id),
+    index('split_bids_author_idx').on(t.author_id, t.id),
+    index('split_bids_status_idx').on(t.status, t.id),
+    index('split_bids_phone_prefix').on(t.phone.op('text_pattern_ops')),
+    index('split_bids_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+  ],
 )
 
 /** SPEC §3 split transaction: type 1 by requisites, 2 by card; status 10 waiting, 20 canceled, 30 error, 50 completed. */

@@ -1,13 +1,15 @@
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
+import { key, orderBy } from '../../../server/search/keyset'
+import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { readHistory } from '../../../server/workflow/history'
 import { allowedActions } from '../../../core/workflow/decide'
 import { splitScope } from '../access'
-import { splitPhone, type SplitBidDetails, type SplitBidItem, type SplitClientItem, type SplitListQuery, type SplitPage, type SplitTransaction } from '../contract'
+import { type SplitBidDetails, type SplitBidItem, type SplitClientItem, type SplitListQuery, type SplitPage, type SplitTransaction } from '../contract'
 import { computeSchedule, kopecksToDecimal, scheduleToJson, type PayoutType, type Schedule } from '../schedule'
 import { splitBids, splitClients, splitTransactions } from '../tables'
 import { SPLIT_STATUS, splitWorkflow, TRANSACTION_STATUS, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from '../workflow'
@@ -24,19 +26,11 @@ export function rateToDecimal(h: number): string {
   return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, c => `\\${c}`)
-
-/** Name (part of it) or phone (its digits as typed, 8… and no country code too). */
-function searchWhere(search: string, name: AnyPgColumn, phone: AnyPgColumn): SQL | undefined {
-  if (!search) return undefined
-  const parts: SQL[] = [ilike(name, `%${escapeLike(search)}%`)]
-  const digits = search.replace(/\D/g, '')
-  if (digits.length >= 3 && digits.length === search.replace(/[\s()+-]/g, '').length) {
-    const full = splitPhone(search)
-    parts.push(full ? eq(phone, full) : ilike(phone, `%${digits.replace(/^8(?=\d{10}$)/, '7')}%`))
-  }
-  return or(...parts)
-}
+/** The bids list searches the name by trigram and the phone by prefix (8… and without the country code too). */
+const BID_SEARCH = searchOf({ name: textField(splitBids.search_name), phone: phoneField(splitBids.phone) })
+/** The clients list: the same for the people behind the bids. */
+const CLIENT_SEARCH = searchOf({ name: textField(splitClients.search_name), phone: phoneField(splitClients.phone) })
+const NEWEST_BIDS = [key(splitBids.id, 'int', true)]
 
 export function scheduleOf(row: Pick<SplitBidRow, 'amount' | 'percent' | 'bonus' | 'term' | 'payout' | 'start_date'>): Schedule {
   return computeSchedule({ amount: row.amount, percent: BigInt(row.percent), bonus: BigInt(row.bonus), term: row.term, payout: row.payout as PayoutType, start: row.start_date })
@@ -69,13 +63,15 @@ function toItem(row: SplitBidRow, names: Map<number, string>): SplitBidItem {
 }
 
 export async function listBids(db: Db, actor: Actor, q: SplitListQuery): Promise<SplitPage<SplitBidItem>> {
-  const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, searchWhere(q.search, splitBids.full_name, splitBids.phone))
-  const [rows, [total]] = await Promise.all([
-    db.select().from(splitBids).where(where).orderBy(desc(splitBids.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(splitBids).where(where),
+  const match = BID_SEARCH.match(q.search)
+  const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, match?.where)
+  // Best match first under a search, else newest first; the total counted as every list counts it.
+  const [rows, total] = await Promise.all([
+    db.select().from(splitBids).where(where).orderBy(...orderBy(rankedOrder(match, NEWEST_BIDS), true)).limit(q.limit).offset((q.page - 1) * q.limit),
+    cheapTotal(db, db.select({ id: splitBids.id }).from(splitBids).where(where)),
   ])
   const names = await authors(db, rows.map(r => r.author_id))
-  return { items: rows.map(r => toItem(r, names)), total: total?.n ?? 0, page: q.page, limit: q.limit }
+  return { items: rows.map(r => toItem(r, names)), ...total, page: q.page, limit: q.limit }
 }
 
 export async function scopedBid(db: Db, actor: Actor, id: number): Promise<SplitBidRow | undefined> {
@@ -119,7 +115,8 @@ export async function listClients(db: Db, actor: Actor, q: { search: string; pag
     .where(eq(splitTransactions.status, TRANSACTION_STATUS.completed))
     .groupBy(splitTransactions.bid_id)
     .as('paid')
-  const where = and(bidScope(db, actor), searchWhere(q.search, splitClients.full_name, splitClients.phone))
+  const match = CLIENT_SEARCH.match(q.search)
+  const where = and(bidScope(db, actor), match?.where)
   const rows = await db
     .select({
       id: splitClients.id,
@@ -138,7 +135,8 @@ export async function listClients(db: Db, actor: Actor, q: { search: string; pag
     .leftJoin(paid, eq(paid.bid_id, splitBids.id))
     .where(where)
     .groupBy(splitClients.id)
-    .orderBy(desc(sql`max(${splitBids.id})`))
+    // Best match first under a search (a client's rank is the same on each of its rows), then the latest bid's.
+    .orderBy(...(match ? [desc(sql`max(${match.rank})`)] : []), desc(sql`max(${splitBids.id})`))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
   let total = rows[0]?.total ?? 0

@@ -144,12 +144,21 @@ describe('live refresh (the socket\'s updateSplitBids)', () => {
     const k = kit('/split-bids', (req: SentRequest) => (req.path.startsWith('v1/split-bids') ? { items, total: items.length, page: 1, limit: 20 } : null), 170 as Role)
     render(k.wrap(<SplitBidsPage />))
     expect(await screen.findByText('№ 5')).toBeTruthy()
+    expect(screen.getByText('1 заявка')).toBeTruthy()
     items.unshift(bid({ id: 6, full_name: 'Смирнова Ольга Петровна' }))
     act(() => {
       k.runtime.bus.emit('socket/action', { action: 'updateSplitBids', data: { id: 6 } }, 'socket')
     })
     expect(await screen.findByText('Смирнова Ольга Петровна')).toBeTruthy()
     expect(screen.getByText('№ 6')).toBeTruthy()
+  })
+})
+
+describe('the split bids list total', () => {
+  it('is "about" N when the server estimated it past what it counts one by one', async () => {
+    const k = kit('/split-bids', (req: SentRequest) => (req.path.startsWith('v1/split-bids') ? { items: [bid({ id: 5 })], total: 5221, total_estimated: true, page: 1, limit: 20 } : null), 170 as Role)
+    render(k.wrap(<SplitBidsPage />))
+    expect(await screen.findByText(/^около 5\s?221 заявки$/)).toBeTruthy()
   })
 })
 

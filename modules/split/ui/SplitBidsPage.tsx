@@ -69,7 +69,7 @@ export default function SplitBidsPage() {
   return (
     <ListPage
       title={t('pages.bids')}
-      description={state.data ? t('list.total', { count: state.data.total }) : undefined}
+      description={state.data ? t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total }) : undefined}
       actions={
         mayCreate ? (
           <Button variant="primary" onPress={() => setCreating(true)} data-testid="split-new">
