@@ -193,6 +193,8 @@ export interface OfferDetails extends OfferItem {
 export interface Page<T> {
   items: T[]
   total: number
+  /** The total is the planner's estimate past a threshold (server/search/total.ts): said as "about". */
+  total_estimated?: boolean
   page: number
   limit: number
 }

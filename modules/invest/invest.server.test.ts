@@ -146,6 +146,32 @@ describeEachDb(
       expect(await status(ctx, 'GET', '/api/v1/invest/offers', await person(ctx, ROLE.agent))).toBe(403)
     })
 
+    it('searches the market as every list does (server/search): every word in the name or title, case, ё, quotes; best first', async () => {
+      const owner = await person(ctx, ROLE.client)
+      const investor = await person(ctx, ROLE.client)
+      const verifier = await person(ctx, ROLE.verifier)
+      const named = async (name: string, title: string) => {
+        const draft = await ok<OfferDetails>(ctx, 'POST', '/api/v1/invest/offers', owner, { ...STEP1, name, title })
+        await ok(ctx, 'POST', `/api/v1/invest/offers/${draft.id}`, owner, { ...TERMS, description: 'Описание' })
+        await ok(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/send`, owner, {})
+        return (await ok<OfferDetails>(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/pass`, verifier, {})).id
+      }
+      // Oldest first: newest first would put the offer that only holds the words above the one whose name is them.
+      const line = await named('Линия розлива', 'Заём на оборудование')
+      const elka = await named('Ёлочный базар', 'Сезонная торговля')
+      const both = await named('Цех', 'Новая линия розлива и склад')
+      const found = async (q: string) => {
+        const page = await ok<Page<OfferItem>>(ctx, 'GET', `/api/v1/invest/offers?view=market&search=${encodeURIComponent(q)}`, investor)
+        expect(page.total, q).toBe(page.items.length)
+        return page.items.map(o => o.id)
+      }
+      expect(await found('ЛИНИЯ РОЗЛИВА')).toEqual([line, both])
+      expect(await found('розлива склад')).toEqual([both])
+      expect(await found('«елочный»')).toEqual([elka])
+      expect(await found('торговля базар')).toEqual([elka])
+      expect(await found('100%')).toEqual([])
+    })
+
     it('takes a deal from negotiation to completion, each action by its party, with the exact schedule', async () => {
       const owner = await person(ctx, ROLE.client, 'ООО «Вектор»')
       const investor = await person(ctx, ROLE.client)

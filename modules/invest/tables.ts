@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { companies, users } from '../../server/db/schema'
 import type { OfferParam } from './contract'
@@ -24,6 +25,8 @@ export const investOffers = pgTable(
     status: smallint('status').notNull().default(0),
     name: text('name').notNull().default(''),
     title: text('title').notNull().default(''),
+    /** The name and the title normalised for the market's search (server/search wordsField). */
+    search_text: text('search_text').generatedAlwaysAs(sql`search_text(name || ' ' || title)`),
     type: smallint('type'),
     pledge_type: smallint('pledge_type'),
     currency: varchar('currency', { length: 3 }),
@@ -40,7 +43,11 @@ export const investOffers = pgTable(
     created_at: at('created_at').notNull(),
     updated_at: at('updated_at').notNull(),
   },
-  t => [index('invest_offers_owner_idx').on(t.owner_user_id, t.id), index('invest_offers_status_idx').on(t.status, t.id)],
+  t => [
+    index('invest_offers_owner_idx').on(t.owner_user_id, t.id),
+    index('invest_offers_status_idx').on(t.status, t.id),
+    index('invest_offers_search_text').using('gin', t.search_text.op('gin_trgm_ops')),
+  ],
 )
 
 /** An offer's images (with the preview the browser made) and documents; bytes in the module's file storage. */

@@ -4,6 +4,9 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
+import { key, orderBy } from '../../../server/search/keyset'
+import { rankedOrder, searchOf, wordsField } from '../../../server/search/search'
+import { cheapTotal } from '../../../server/search/total'
 import { companies, users, workflowHistory } from '../../../server/db/schema'
 import {
   type Currency,
@@ -97,6 +100,10 @@ function toItem(row: OfferRow, actor: Actor, company: string | null, cover: numb
   }
 }
 
+/** The market searches every word of the input in an offer's name and title (server/search wordsField). */
+const OFFER_SEARCH = searchOf({ text: wordsField(investOffers.search_text) })
+const NEWEST_OFFERS = [key(investOffers.id, 'int', true)]
+
 export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promise<Page<OfferItem>> {
   const page = Number(q.page)
   const limit = Number(q.limit)
@@ -112,26 +119,25 @@ export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promi
   }
   if (q.months !== undefined) conditions.push(lte(investOffers.months_min, q.months), gte(investOffers.months_max, q.months))
   if (q.percent) conditions.push(gte(investOffers.percent_bp, toBasisPoints(q.percent) ?? 0))
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, c => `\\${c}`)}%`
-    conditions.push(or(sql`${investOffers.name} ilike ${like}`, sql`${investOffers.title} ilike ${like}`))
-  }
+  const match = OFFER_SEARCH.match(q.search ?? '')
+  conditions.push(match?.where)
   const where = and(...conditions)
-  const [rows, [count]] = await Promise.all([
+  // Best match first under a search, else newest first; the total counted as every list counts it.
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(investOffers)
       .where(where)
-      .orderBy(desc(investOffers.id))
+      .orderBy(...orderBy(rankedOrder(match, NEWEST_OFFERS), true))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(investOffers).where(where),
+    cheapTotal(db, db.select({ id: investOffers.id }).from(investOffers).where(where)),
   ])
   const names = await companyNames(db, rows.map(r => r.company_id))
   const cover = await covers(db, rows.map(r => r.id))
   return {
     items: rows.map(r => toItem(r, actor, r.company_id === null ? null : (names.get(r.company_id) ?? null), cover.get(r.id) ?? null)),
-    total: count?.n ?? 0,
+    ...total,
     page,
     limit,
   }

@@ -180,7 +180,7 @@ function OffersTab() {
         <EmptyState title={view === 'mine' ? t('market.emptyMine') : t('market.empty')} description={t('market.emptyText')} />
       ) : (
         <Stack gap="md">
-          <Muted aria-live="polite">{t('market.total', { count: list.data.total })}</Muted>
+          <Muted aria-live="polite">{t(list.data.total_estimated ? 'market.totalAbout' : 'market.total', { count: list.data.total })}</Muted>
           <Cards data-testid="offer-cards" aria-busy={list.status === 'loading'}>
             {list.data.items.map(offer => (
               <li key={offer.id}>
