@@ -59,6 +59,17 @@ describe('/tasks: the list', () => {
     expect(kit.history.at(-1)).toContain('responsible=2')
   })
 
+  it('says the total as the server counted it: exactly, or "about" past what it counts one by one', async () => {
+    const exact = tasksKit('/tasks', server())
+    const { unmount } = render(exact.wrap(<TasksPage />))
+    await waitFor(() => expect(screen.getByText('Всего: 3 задачи')).toBeTruthy())
+    unmount()
+    const base = server()
+    const about = tasksKit('/tasks', req => (req.path === 'v1/tasks' && req.method === 'GET' ? { ...(base(req) as object), total: 5205, total_estimated: true } : base(req)))
+    render(about.wrap(<TasksPage />))
+    await waitFor(() => expect(screen.getByText(/^Всего: около 5\s?205 задач$/)).toBeTruthy())
+  })
+
   it('filters by a period typed as дд.мм.гггг: only a whole date reaches the request; clearing drops it', async () => {
     const kit = tasksKit('/tasks', server())
     render(kit.wrap(<TasksPage />))

@@ -105,7 +105,7 @@ export default function TasksPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={!calendar && state.data ? t('list.total', { count: state.data.total }) : undefined}
+      description={!calendar && state.data ? t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total }) : undefined}
       actions={
         <Button variant="primary" onPress={() => setCreating(true)} data-testid="task-new">
           {t('list.new')}
