@@ -280,8 +280,11 @@ describeEachDb('tenders: commercial proposals (issue 12 §3)', ctx => {
     expect(await tendersOf(anna, '?state=opened')).toEqual([])
     expect(await tendersOf(anna, '?state=followed')).toEqual([ts[0]!.id])
 
-    // Search by the notification number's start or the winner's name; the date range of sending.
+    // Search as the registry searches (server/search): the notification number's start, the words of the tender's
+    // name, customer and winner in any case; the date range of sending.
     expect(await tendersOf(admin, `?search=${ts[2]!.notification_number}`)).toEqual([ts[2]!.id])
+    expect(await tendersOf(admin, `?search=${ts[2]!.notification_number.slice(0, 12)}`)).toContain(ts[2]!.id)
+    expect(await tendersOf(admin, `?search=${encodeURIComponent(ts[1]!.name.toUpperCase())}`)).toContain(ts[1]!.id)
     expect(await tendersOf(admin, `?search=${encodeURIComponent(ts[3]!.winner_name.slice(5, 15))}`)).toContain(ts[3]!.id)
     expect(await tendersOf(admin, '?search=%25')).toEqual([])
     // Sent on four days in a row, the last today.

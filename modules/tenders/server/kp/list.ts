@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, isNotNull, isNull, like, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { currentActor } from '../../../../server/auth/require-user'
 import { scopeWhere } from '../../../../server/access/scope'
@@ -9,6 +9,7 @@ import { parseQuery } from '../../../../server/http/validate'
 import { canSeeTenders, kpScope } from '../../access'
 import { kpListQuery, kpState, type KpItem, type KpKind, type KpListQuery, type KpPage, type KpState } from '../../kp/contract'
 import { tenderKp, tenders } from '../../tables'
+import { TENDER_SEARCH } from '../search'
 
 const DAY_MS = 86_400_000
 
@@ -21,15 +22,11 @@ function stateWhere(state: KpState): SQL {
   return and(isNull(opened_at), isNull(followed_at), isNull(signed_in_at)) as SQL
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, c => `\\${c}`)
-
 function filtersWhere(query: KpListQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = []
   if (query.state !== 'all') parts.push(stateWhere(query.state))
-  if (query.search !== '') {
-    const text = escapeLike(query.search)
-    parts.push(or(like(tenders.notification_number, `${text}%`), ilike(tenders.winner_name, `%${text}%`)))
-  }
+  // The tender as the registry searches it: the number's beginning, the words of its name, customer and winner.
+  parts.push(TENDER_SEARCH.match(query.search)?.where)
   if (query.date_from !== undefined) parts.push(gte(tenderKp.sent_at, new Date(`${query.date_from}T00:00:00Z`)))
   if (query.date_to !== undefined) parts.push(lt(tenderKp.sent_at, new Date(new Date(`${query.date_to}T00:00:00Z`).getTime() + DAY_MS)))
   if (query.cursor !== undefined) parts.push(lt(tenderKp.id, query.cursor))
