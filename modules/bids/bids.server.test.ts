@@ -6,7 +6,7 @@ import { actionPath } from '../../core/workflow/keys'
 import { companies, offices, workflowHistory } from '../../server/db/schema'
 import { describeEachDb } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
-import { bidsApi, bidWorkflow, requestWorkflow, type Bid, type BidHistory, type BidPage, type VerifierPage } from './contract'
+import { BID_SORTS, bidsApi, bidWorkflow, requestWorkflow, type Bid, type BidHistory, type BidPage, type VerifierPage } from './contract'
 import { bidRequests, bids, createBidsServer, type PartnersPort } from './server/index'
 
 /**
@@ -260,6 +260,78 @@ describeEachDb(
       const history = data<BidHistory>(await call('clientA', 'GET', bidsApi.history(bidId)))
       expect(history.items.map(i => i.action)).toEqual(['submit', 'take', 'sendForCorrection', 'resubmit', 'archive', 'restore'])
       expect(history.items[2]).toMatchObject({ from: 20, to: 30, input: { comment: 'Приложите паспорт' }, user: { id: id.verifier, name: 'verifier' } })
+    })
+
+    it('pages every sort by cursor forwards and back, empty sums last both ways, ties by number; another order\'s cursor is a 422', async () => {
+      const ids: number[] = []
+      for (let i = 0; i < 11; i++) ids.push(await draft())
+      // Sums with repeats and empties; times with repeats (to the microsecond); statuses with repeats.
+      const amounts = [500, null, 250.5, 500, null, 1000, 250.5, 75, null, 500, 1]
+      for (const [i, bidId] of ids.entries()) {
+        const at = new Date(Date.UTC(2026, 0, 1 + (i % 4), 10, 0, 0) + (i % 3) * 0.001)
+        await ctx.db.update(bids).set({ amount: amounts[i], created_at: at, updated_at: new Date(at.getTime() + ((i * 7) % 5) * 60_000), status: [0, 10, 11][i % 3]! }).where(eq(bids.id, bidId))
+      }
+      const rows = await ctx.db.select({ id: bids.id, created_at: bids.created_at, updated_at: bids.updated_at, amount: bids.amount, status: bids.status }).from(bids)
+      const value = (r: (typeof rows)[number], column: string): number | null => {
+        const v = r[column as keyof typeof r]
+        return v === null ? null : v instanceof Date ? v.getTime() : Number(v)
+      }
+      const expected = (sort: string) => {
+        const descending = sort.startsWith('-')
+        const column = descending ? sort.slice(1) : sort
+        const sign = descending ? -1 : 1
+        return [...rows]
+          .sort((a, b) => {
+            const [x, y] = [value(a, column), value(b, column)]
+            if (x === null || y === null) return x === y ? sign * (a.id - b.id) : x === null ? 1 : -1
+            return x !== y ? sign * (x - y) : sign * (a.id - b.id)
+          })
+          .map(r => r.id)
+      }
+      const get = (query: string) => {
+        const res = call('clientA', 'GET', `${bidsApi.bids}?limit=4&${query}`)
+        return res.then(r => {
+          expect(r.statusCode, r.body).toBe(200)
+          return data<BidPage>(r)
+        })
+      }
+      for (const column of BID_SORTS) {
+        for (const sort of [column, `-${column}`]) {
+          const pages = [await get(`sort=${sort}`)]
+          while (pages.at(-1)!.next) pages.push(await get(`sort=${sort}&cursor=${pages.at(-1)!.next}`))
+          expect(pages.flatMap(p => p.items.map(i => i.id)), sort).toEqual(expected(sort))
+          expect(pages[0]!.prev).toBeNull()
+          // Back from the last page, each page as it was.
+          for (let i = pages.length - 2; i >= 0; i--) {
+            const back = await get(`sort=${sort}&cursor=${pages[i + 1]!.prev}`)
+            expect(back.items.map(b => b.id), `${sort} page ${i + 1} backwards`).toEqual(pages[i]!.items.map(b => b.id))
+          }
+        }
+      }
+      // An older link's page number still reads its rows and hands out cursors.
+      const second = await get('sort=amount&page=2')
+      expect(second.items.map(i => i.id)).toEqual(expected('amount').slice(4, 8))
+      expect((await get(`sort=amount&cursor=${second.prev}`)).items.map(i => i.id)).toEqual(expected('amount').slice(0, 4))
+      const cursor = (await get('sort=amount')).next!
+      for (const bad of [`sort=-amount&cursor=${cursor}`, `sort=created_at&cursor=${cursor}`, 'cursor=garbage!', `cursor=${cursor.slice(0, -3)}`]) {
+        const res = await call('clientA', 'GET', `${bidsApi.bids}?${bad}`)
+        expect(res.statusCode, bad).toBe(422)
+        expect(Object.keys((res.json() as { validation: object }).validation)).toEqual(['cursor'])
+      }
+      // The verifier's unfinished registrations page by cursor too, newest first.
+      const clients = [] as number[]
+      for (let i = 0; i < 5; i++) {
+        ctx.clock.advance(1000)
+        clients.push((await ctx.createUser({ role: ROLE.client, created_at: new Date(ctx.clock.now()) })).id)
+      }
+      const queue = async (query: string) => data<VerifierPage>(await call('verifier', 'GET', `${bidsApi.verifierBids}?tab=unfinished&limit=2${query}`))
+      const first = await queue('')
+      const next = await queue(`&cursor=${first.next}`)
+      const last = await queue(`&cursor=${next.next}`)
+      expect([first, next, last].flatMap(p => p.items.map(i => i.id))).toEqual([...clients].reverse())
+      expect(last.next).toBeNull()
+      expect((await queue(`&cursor=${last.prev}`)).items).toEqual(next.items)
+      expect((await call('verifier', 'GET', `${bidsApi.verifierBids}?tab=new&cursor=${first.next}`)).statusCode).toBe(422)
     })
 
     it('lists bids by tab with counts, searches by number, filters, sorts and pages', async () => {

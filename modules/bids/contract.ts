@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 import type { BidFields } from './fields'
 import { SERVICE_CODES, type ArchiveReasonCode, type Channel, type ChatCode, type DocumentKind, type ServiceCode } from './services'
@@ -236,7 +236,10 @@ const listEntries = {
   amount_to: v.optional(queryMoney),
   /** `created_at` ascending, `-created_at` descending; default newest first. */
   sort: v.optional(sortParam, '-id'),
+  /** From the top: an older link's page number; paging on is by `cursor`. */
   page: v.optional(queryInt(1, 1_000_000), '1'),
+  /** A keyset cursor of a page's `next` / `prev` (server/search/keyset.ts); `page` is used without one. */
+  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
   limit: v.optional(queryInt(1, LIST_LIMIT_MAX), String(LIST_LIMIT_DEFAULT)),
 }
 
@@ -258,10 +261,11 @@ export function searchedNumber(search: string): number | null {
   return /^\d{1,9}$/.test(digits) ? Number(digits) : null
 }
 
-export interface BidPage extends Page<BidSummary> {
+/** A page of a bids list: keyset cursors to the pages around it; `total` is the tab's count, exact. */
+export interface BidPage extends KeysetPage<BidSummary> {
   counts: BidCounts
 }
-export interface VerifierPage extends Page<BidSummary | UnfinishedUser> {
+export interface VerifierPage extends KeysetPage<BidSummary | UnfinishedUser> {
   counts: VerifierCounts
 }
 
@@ -279,7 +283,7 @@ export interface BankBidSummary {
   request: Omit<BidRequest, 'allowed_actions'>
   bid: BidSummary
 }
-export interface BankBidPage extends Page<BankBidSummary> {
+export interface BankBidPage extends KeysetPage<BankBidSummary> {
   counts: BankCounts
 }
 

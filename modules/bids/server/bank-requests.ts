@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Actor } from '../../../core/access/actor'
 import { either, roles } from '../../../core/access/rules'
@@ -12,12 +12,13 @@ import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 import { applyTransition } from '../../../server/workflow/apply'
 import { isBankStaff } from '../access'
-import { BANK_TABS, bankBidListQuery, type BankBidPage, type BankCounts, type BankTab, type BidRequest, type UserRef } from '../contract'
+import { BANK_TABS, bankBidListQuery, type BankBidPage, type BankBidSummary, type BankCounts, type BankTab, type BidRequest, type UserRef } from '../contract'
 import { BID_NOTIFICATION } from '../notifications'
 import { assignInput } from '../request-fields'
 import { bidRequests, bids } from '../tables'
 import { FOLLOWING_STATUSES, REQUEST_STATUS, bankStaff, bidOwners, bidVerifiers, requestWorkflow, type RequestAction } from '../workflow'
 import { filtersWhere } from './lists'
+import { bidOrder, pageOf } from './paging'
 import type { PartnersPort } from './ports'
 import { concernedUsers, pushBidChanged } from './push'
 import { bankRows, readRequests } from './read'
@@ -238,7 +239,7 @@ export function requestRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const actor = currentActor(request)
     const vis = await visibility(db, ctx.partners, actor)
     const zero = Object.fromEntries(BANK_TABS.map(tab => [tab, 0])) as BankCounts
-    if (vis.bank === null) return ok<BankBidPage>({ items: [], total: 0, counts: zero })
+    if (vis.bank === null) return ok<BankBidPage>({ items: [], total: 0, total_estimated: false, next: null, prev: null, counts: zero })
     const base = and(vis.requests, ne(bids.status, 0), filtersWhere(query))
     const tabs: Record<BankTab, SQL> = {
       bids: and(isNull(bids.archived_at), notInArray(bidRequests.status, [...FINISHED])) as SQL,
@@ -250,17 +251,9 @@ export function requestRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const counts = Object.fromEntries(BANK_TABS.map(tab => [tab, Number((row as Record<string, unknown> | undefined)?.[tab] ?? 0)])) as BankCounts
     // The page in one query (request, bid row, assignee, chat code); the bank's name once (every row is its bank's).
     const bankName = (await ctx.partners.partners(db, [vis.bank])).get(vis.bank)?.name ?? null
-    const items = await bankRows(db, and(base, tabs[query.tab]), orderOf(query.sort), query.limit, (query.page - 1) * query.limit, () => bankName)
-    return ok<BankBidPage>({ items, total: counts[query.tab], counts })
+    const page = await pageOf<BankBidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) =>
+      bankRows(db, columns, and(base, tabs[query.tab], after), order, limit, offset, () => bankName),
+    )
+    return ok<BankBidPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })
   })
-}
-
-const SORT_COLUMNS = { id: bids.id, created_at: bids.created_at, updated_at: bids.updated_at, amount: bids.amount, status: bids.status } as const
-
-/** The list's order on the bid's columns (`-id` newest first by default), ties by the bid's number. */
-function orderOf(sort: string): SQL[] {
-  const descending = sort.startsWith('-')
-  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS]
-  const first = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`
-  return column === bids.id ? [first] : [first, desc(bids.id)]
 }

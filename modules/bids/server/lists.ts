@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ROLE } from '../../../core/auth/profile'
 import { currentActor } from '../../../server/auth/require-user'
@@ -6,6 +6,7 @@ import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
+import { key } from '../../../server/search/keyset'
 import { canListBids, canUseVerifierQueue } from '../access'
 import {
   BID_TABS,
@@ -18,11 +19,13 @@ import {
   type BidCounts,
   type BidListQuery,
   type BidPage,
+  type BidSummary,
   type UnfinishedUser,
   type VerifierCounts,
   type VerifierPage,
 } from '../contract'
 import { bids } from '../tables'
+import { bidOrder, keyValuesOf, pageOf } from './paging'
 import { summaries } from './read'
 import type { BidsContext } from './routes'
 import { scopedBids, visibility } from './visibility'
@@ -49,21 +52,6 @@ export function filtersWhere(query: Omit<BidListQuery, 'tab' | 'sort' | 'page' |
 function tabWhere(statuses: readonly number[] | null, archive: boolean): SQL {
   if (archive) return isNotNull(bids.archived_at)
   return statuses ? (and(isNull(bids.archived_at), inArray(bids.status, [...statuses])) as SQL) : isNull(bids.archived_at)
-}
-
-const SORT_COLUMNS = { id: bids.id, created_at: bids.created_at, updated_at: bids.updated_at, amount: bids.amount, status: bids.status } as const
-
-/**
- * The list's order. `nulls last` only on the one nullable column (amount): on a not-null column it changes nothing in
- * the result but, descending, no longer matches a b-tree read backwards (DESC NULLS FIRST), so Postgres sorted every
- * row in scope for the first page instead of reading the first rows of the index (380 ms → under 1 ms at 100 000 bids).
- */
-function orderOf(sort: string): SQL[] {
-  const descending = sort.startsWith('-')
-  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS]
-  const nulls = column === bids.amount ? sql` nulls last` : sql``
-  const first = descending ? sql`${column} desc${nulls}` : sql`${column} asc${nulls}`
-  return column === bids.id ? [first] : [first, desc(bids.id)]
 }
 
 /** A tab: the live bids in these statuses (null: every status), or the archived ones. */
@@ -106,8 +94,10 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const tabs = BID_TABS.map(tab => [tab, { statuses: tab === 'all' || tab === 'archive' ? null : BID_TAB_STATUSES[tab], archive: tab === 'archive' }] as const)
     const counts: BidCounts = await tabCounts(db, base, tabs)
     const where = and(base, tabWhereOf(tabs.find(([tab]) => tab === query.tab)![1]))
-    const items = await summaries(db, where, orderOf(query.sort), query.limit, (query.page - 1) * query.limit, seen.requests)
-    return ok<BidPage>({ items, total: counts[query.tab], counts })
+    const page = await pageOf<BidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) =>
+      summaries(db, columns, and(where, after), order, limit, offset, seen.requests),
+    )
+    return ok<BidPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })
   })
 
   // GET v1/verificator/bids: the verifier's queue; `unfinished` lists clients who never completed their company.
@@ -121,23 +111,27 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const unfinishedWhere = unfinished(db, query.search)
     const [{ total: unfinishedCount } = { total: 0 }] = await db.select({ total: count() }).from(users).where(unfinishedWhere)
     const counts = { ...(await tabCounts(db, base, bidTabs)), unfinished: unfinishedCount } as VerifierCounts
-    const offset = (query.page - 1) * query.limit
     if (query.tab === 'unfinished') {
-      const rows = await db
-        .select({ id: users.id, name: users.full_name, phone: users.phone, created_at: users.created_at })
-        .from(users)
-        .where(unfinishedWhere)
-        .orderBy(desc(users.created_at), desc(users.id))
-        .limit(query.limit)
-        .offset(offset)
-      const items: UnfinishedUser[] = rows.map(r => ({ kind: 'user', id: r.id, name: r.name ?? '', phone: r.phone, created_at: r.created_at.toISOString() }))
-      return ok<VerifierPage>({ items, total: counts.unfinished, counts })
+      const page = await pageOf<UnfinishedUser>(query, NEWEST_USERS, async (columns, after, order, limit, offset) => {
+        const rows = await db
+          .select({ ...columns, id: users.id, name: users.full_name, phone: users.phone, created_at: users.created_at })
+          .from(users)
+          .where(and(unfinishedWhere, after))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+        return rows.map(r => ({ ...keyValuesOf(columns, r), kind: 'user', id: r.id, name: r.name ?? '', phone: r.phone, created_at: r.created_at.toISOString() }))
+      })
+      return ok<VerifierPage>({ ...page, total: counts.unfinished, total_estimated: false, counts })
     }
     const where = and(base, tabWhereOf(bidTabs.find(([tab]) => tab === query.tab)![1]))
-    const items = await summaries(db, where, orderOf(query.sort), query.limit, offset)
-    return ok<VerifierPage>({ items, total: counts[query.tab], counts })
+    const page = await pageOf<BidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) => summaries(db, columns, and(where, after), order, limit, offset))
+    return ok<VerifierPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })
   })
 }
+
+/** The unfinished registrations, newest first. */
+const NEWEST_USERS = [key(users.created_at, 'time', true), key(users.id, 'int', true)]
 
 /** Clients (10) who registered and have no company with both inn and ogrn; a number search finds one by id. */
 function unfinished(db: Db, search: string): SQL {

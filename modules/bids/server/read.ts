@@ -3,13 +3,15 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
+import type { KeyColumns } from '../../../server/search/keyset'
 import { companies, users } from '../../../server/db/schema'
 import { canArchiveBids, canCreateBids, canGenerateDocuments } from '../access'
-import type { BankBidSummary, Bid, BidAllowedAction, BidRequest, BidSummary, UserRef } from '../contract'
+import type { Bid, BidAllowedAction, BidRequest, BidSummary, UserRef } from '../contract'
 import type { BidFields } from '../fields'
 import { BID_FIELDS, type ChatCode } from '../services'
 import { bidMessages, bidRequests, bids } from '../tables'
 import { EDITABLE_STATUSES, FOLLOWING_STATUSES, bidWorkflow, requestWorkflow, type RequestAction } from '../workflow'
+import { keyValuesOf } from './paging'
 import type { PartnersPort } from './ports'
 import { visibility, type Visibility } from './visibility'
 
@@ -188,10 +190,21 @@ function summaryOf({ bid: b, company, agent }: SummaryRow, counts: { requests: n
   }
 }
 
-/** The list rows of these bids (in the given order), with their request and offer counts. */
-export async function summaries(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number, requestsWhere?: SQL): Promise<BidSummary[]> {
+/**
+ * The list rows of these bids (in the given order), with their request and offer counts; each keeps the key columns
+ * it was selected with (keysetPage makes the page's cursors of them).
+ */
+export async function summaries(
+  db: Db,
+  keyColumns: KeyColumns,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+  requestsWhere?: SQL,
+): Promise<Record<string, unknown>[]> {
   const rows = await db
-    .select(SUMMARY)
+    .select({ ...SUMMARY, ...keyColumns })
     .from(bids)
     .innerJoin(companies, eq(companies.id, bids.company_id))
     .leftJoin(agents, eq(agents.id, bids.agent_user_id))
@@ -210,7 +223,7 @@ export async function summaries(db: Db, where: SQL | undefined, order: SQL[], li
     .where(and(inArray(bidRequests.bid_id, rows.map(r => r.bid.id)), requestsWhere))
     .groupBy(bidRequests.bid_id)
   const countOf = new Map(counts.map(c => [c.bid_id, c]))
-  return rows.map(row => summaryOf(row, countOf.get(row.bid.id)))
+  return rows.map(row => ({ ...keyValuesOf(keyColumns, row), ...summaryOf(row, countOf.get(row.bid.id)) }))
 }
 
 const assignees = aliasedTable(users, 'request_assignee')
@@ -222,9 +235,17 @@ const latestCode = sql<number | null>`(select ${bidMessages.code} from ${bidMess
  * row, its assignee and its latest chat code. A bank sees one request of a bid (unique bid_id, partner_id), so the
  * row's counts are that request's: 1 request, 1 offer once it made one. `partnerName`: the bank's name.
  */
-export async function bankRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number, partnerName: (id: number) => string | null): Promise<BankBidSummary[]> {
+export async function bankRows(
+  db: Db,
+  keyColumns: KeyColumns,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+  partnerName: (id: number) => string | null,
+): Promise<Record<string, unknown>[]> {
   const rows = await db
-    .select({ ...SUMMARY, request: bidRequests, assignee: { id: assignees.id, name: assignees.full_name }, chat_code: latestCode })
+    .select({ ...SUMMARY, ...keyColumns, request: bidRequests, assignee: { id: assignees.id, name: assignees.full_name }, chat_code: latestCode })
     .from(bidRequests)
     .innerJoin(bids, eq(bids.id, bidRequests.bid_id))
     .innerJoin(companies, eq(companies.id, bids.company_id))
@@ -235,6 +256,7 @@ export async function bankRows(db: Db, where: SQL | undefined, order: SQL[], lim
     .limit(limit)
     .offset(offset)
   return rows.map(row => ({
+    ...keyValuesOf(keyColumns, row),
     request: requestOf(row.request, row.assignee, partnerName(row.request.partner_id), row.chat_code === null ? null : (Number(row.chat_code) as ChatCode)),
     bid: summaryOf(row, { requests: 1, offers: row.request.offer_amount !== null ? 1 : 0 }),
   }))
