@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { signIn, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
 import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
+import { demoUser, expectedLanding } from './support/spec'
 
 const e2e = useE2E()
 const count = async (page: Page, testId: string) => Number((await page.locator(`[data-testid="${testId}"]`).innerText()).match(/(\d+)\s*$/)?.[1] ?? NaN)
@@ -67,6 +68,36 @@ describe('/bids as the demo client', () => {
     // The first row after a fresh load is the newest bid again: its link opens the bid.
     await page.locator('[data-testid="bids-table"] [role="rowheader"] a').first().click()
     await waitForPath(page, `/bids/${number}`)
+  })
+})
+
+describe('/bids as role 1000, who reads every bid', () => {
+  it('pages by the server\'s cursors: the next page continues in number order, the cursor in the URL, and back again', async () => {
+    const { page } = e2e
+    await page.setViewportSize(DESKTOP)
+    const reader = demoUser('100-10-00')
+    await signIn(page, reader.phone)
+    await waitForPath(page, expectedLanding(reader))
+    await page.goto('/bids')
+    await page.locator('[data-testid="bids-table"]').waitFor({ state: 'visible', timeout: 20_000 })
+    await expect.poll(() => count(page, 'bids-tab-all')).toBeGreaterThan(20)
+    await expect.poll(async () => (await rowNumbers(page, 'bids-table')).length).toBe(20)
+    const numbers = async () => (await rowNumbers(page, 'bids-table')).map(n => Number(n.replace(/\D/g, '')))
+    const first = await numbers()
+    expect(first).toEqual([...first].sort((a, b) => b - a))
+    const pager = page.locator('[data-testid="pager"]')
+    await pager.getByRole('button', { name: 'Вперёд' }).click()
+    await page.waitForURL(url => url.searchParams.has('cursor'))
+    await expect.poll(async () => (await numbers())[0]).toBeLessThan(first.at(-1)!)
+    const second = await numbers()
+    expect(second).toEqual([...second].sort((a, b) => b - a))
+    await pager.getByRole('button', { name: 'Назад' }).click()
+    await expect.poll(numbers).toEqual(first)
+    await shot(page, '1440-ru-bids-1000')
+    await page.setViewportSize(PHONE)
+    expect(await pageOverflowX(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
+    await pager.scrollIntoViewIfNeeded()
+    await shot(page, '390-ru-bids-1000-pager')
   })
 })
 

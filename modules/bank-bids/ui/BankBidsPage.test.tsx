@@ -40,7 +40,10 @@ function setup(role: Role) {
       rows = rows.map(r => (r.request.id === 11 ? { ...r, request: { ...r.request, assignee: { id: 40, name: 'Иван Банков' } } } : r))
       return rows[0]!.request
     }
-    return { items: rows, total: rows.length, counts: { bids: 2, completed: 0, archive: 0 } }
+    // One row a page here, from the `cursor` (`at<row>`), with the neighbours' cursors, as the server pages.
+    const from = Number(req.search.get('cursor')?.slice(2) ?? 0)
+    const next = from + 1 < rows.length ? `at${from + 1}` : null
+    return { items: rows.slice(from, from + 1), total: rows.length, total_estimated: false, counts: { bids: 2, completed: 0, archive: 0 }, next, prev: from > 0 ? `at${from - 1}` : null }
   }
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'bank-bids', ru, true, true)
@@ -60,11 +63,10 @@ describe('/bank-bids', () => {
   it('the manager sees the bank\'s queue with the bank-side status, assigns a request and the queue reads itself again', async () => {
     const kit = setup(45 as Role)
     render(kit.wrap(<BankBidsPage />))
-    await waitFor(() => expect(heads()).toEqual(['№ 101', '№ 102']))
+    await waitFor(() => expect(heads()).toEqual(['№ 101']))
     expect(Object.fromEntries(kit.sent.find(r => r.path === 'v1/bank-bids')!.search)).toEqual({ tab: 'bids', page: '1', limit: '20' })
     expect(screen.getByRole('link', { name: '№ 101' }).getAttribute('href')).toBe('/bids/101')
     expect(screen.getByText('Готова к отправке')).toBeTruthy()
-    expect(screen.getByText('Предварительно одобрено')).toBeTruthy()
     expect(screen.getByText('В очереди банка: 2')).toBeTruthy()
     const choice = await screen.findByRole('combobox', { name: 'Кто работает с заявкой № 101' })
     await waitFor(() => expect(within(choice).getAllByRole('option').map(o => o.textContent)).toEqual(['Не назначена', 'Иван Банков', 'Ольга Банкова']))
@@ -73,14 +75,22 @@ describe('/bank-bids', () => {
     await waitFor(() => expect(kit.sent.find(r => r.path === 'v1/bank-bids/11/assign')?.body).toEqual({ user_id: 40 }))
     await waitFor(() => expect(kit.sent.filter(r => r.path === 'v1/bank-bids').length).toBe(loads + 1))
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Кто работает с заявкой № 101' }) as HTMLSelectElement).value).toBe('40'))
+    // The next page by the server's cursor, kept in the URL.
+    await userEvent.setup().click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(heads()).toEqual(['№ 102']))
+    expect(screen.getByText('Предварительно одобрено')).toBeTruthy()
+    expect(kit.history.at(-1)).toBe('/bank-bids?cursor=at1')
+    expect(Object.fromEntries(kit.sent.filter(r => r.path === 'v1/bank-bids').at(-1)!.search)).toEqual({ tab: 'bids', page: '1', limit: '20', cursor: 'at1' })
   })
 
   it('a bank user sees who works on each and what is not assigned, without the choice', async () => {
     const kit = setup(40 as Role)
     render(kit.wrap(<BankBidsPage />))
-    await waitFor(() => expect(heads()).toEqual(['№ 101', '№ 102']))
+    await waitFor(() => expect(heads()).toEqual(['№ 101']))
     expect(screen.queryByRole('combobox')).toBeNull()
     expect(screen.getByText('Не назначена')).toBeTruthy()
+    await userEvent.setup().click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(heads()).toEqual(['№ 102']))
     expect(screen.getByText('Ольга Банкова')).toBeTruthy()
     expect(kit.sent.some(r => r.path === 'v1/bank-bids/staff')).toBe(false)
   })

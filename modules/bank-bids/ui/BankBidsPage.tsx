@@ -10,13 +10,13 @@ import { Alert } from '../../../core/ui/Alert'
 import { Badge, type BadgeTone } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { BANK_TABS, bidPath, canonicalRequestStatus, REQUEST_STATUS, serviceName, type BankBidSummary } from '../../bids/contract'
 import { assignsRequests } from '../access'
-import { BANK_LIMIT, bankBidsLoad } from '../loads'
+import { bankBidsLoad } from '../loads'
 import { $assigning, bankQueue, bankStaff } from '../model'
 
 const STATUS_NAME = new Map<number, string>(Object.entries(REQUEST_STATUS).map(([name, code]) => [code, name]))
@@ -140,11 +140,9 @@ export default function BankBidsPage() {
         </Alert>
       )}
       {manager && <StaffLoader />}
-      <PagedTable<BankBidSummary>
+      <CursorTable<BankBidSummary>
         state={state}
-        page={query.page}
-        limit={BANK_LIMIT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={query.q ? { title: t('list.notFound'), description: t('list.notFoundHint') } : { title: t(`list.empty.${query.tab}`) }}

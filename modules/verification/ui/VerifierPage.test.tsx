@@ -38,21 +38,31 @@ const bid = (id: number, status: number): BidSummary => ({
 const BIDS = [bid(1, 10), bid(2, 11), bid(3, 20), bid(4, 30), bid(5, 200)]
 const USERS: UnfinishedUser[] = [{ kind: 'user', id: 77, name: 'Пётр Новиков', phone: '77001234567', created_at: '2026-05-02T08:30:00.000Z' }]
 
-function serve(req: SentRequest) {
+/** The queue as the server answers it, `size` rows a page from the `cursor` (`at<row>` here), with the neighbours' cursors. */
+function serve(req: SentRequest, size = 20) {
   const tab = (req.search.get('tab') ?? 'new') as VerifierTab
   const search = req.search.get('search')
   const match = (id: number) => !search || String(id) === search.replace(/\D/g, '')
   const inTab = (b: BidSummary, t: VerifierTab) => t === 'all' || (t !== 'archive' && t !== 'unfinished' && VERIFIER_TAB_STATUSES[t].includes(b.status))
   const counts = Object.fromEntries(VERIFIER_TABS.map(t => [t, t === 'unfinished' ? USERS.length : BIDS.filter(b => match(b.id) && inTab(b, t)).length]))
   const items = tab === 'unfinished' ? USERS.filter(u => match(u.id)) : BIDS.filter(b => match(b.id) && inTab(b, tab))
-  return { items, total: items.length, counts }
+  const cursor = req.search.get('cursor')
+  const from = cursor ? Number(cursor.slice(2)) : 0
+  return {
+    items: items.slice(from, from + size),
+    total: items.length,
+    total_estimated: false,
+    counts,
+    next: from + size < items.length ? `at${from + size}` : null,
+    prev: from > 0 ? `at${Math.max(0, from - size)}` : null,
+  }
 }
 
-function setup(path: string) {
+function setup(path: string, answer: (req: SentRequest) => unknown = serve) {
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'verification', ru, true, true)
   i18n.addResourceBundle('ru', 'bids', bidsRu, true, true)
-  const kit = listTestRuntime({ plugins: [verification!], path, answer: serve, i18n })
+  const kit = listTestRuntime({ plugins: [verification!], path, answer, i18n })
   const profile: Profile = {
     id: 170, name: 'В', full_name: 'Верификатор', phone: '77001000170', email: null, role: 170, office_id: null,
     settings: { services: { tender: false }, notify_messages: true, notify_events: true, is_agent: false },
@@ -86,6 +96,21 @@ describe('/verificator', () => {
     expect(cells.map(c => c.getAttribute('data-label'))).toEqual(['Телефон', 'Зарегистрирован'])
     expect(cells[0]!.textContent).toBe('+7 (700) 123-45-67')
     expect(cells[1]!.textContent).toMatch(/02\.05\.2026/)
+  })
+
+  it('pages the queue by the server\'s cursors, kept in the URL; a tab starts over at the top', async () => {
+    const kit = setup('/verificator?tab=all', req => serve(req, 2))
+    render(kit.wrap(<VerifierPage />))
+    const numbers = () => within(screen.getByTestId('verifier-table')).getAllByRole('rowheader').map(c => c.textContent)
+    await waitFor(() => expect(numbers()).toEqual(['№ 1', '№ 2']))
+    const user = userEvent.setup()
+    await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(numbers()).toEqual(['№ 3', '№ 4']))
+    expect(kit.history.at(-1)).toBe('/verificator?tab=all&cursor=at2')
+    expect(last(kit.sent)).toEqual({ tab: 'all', page: '1', limit: '20', cursor: 'at2' })
+    await user.click(screen.getByRole('tab', { name: /Новые/ }))
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/verificator'))
+    expect(last(kit.sent)).toEqual({ tab: 'new', page: '1', limit: '20' })
   })
 
   it('searches by number: none found says so; updateBids reads the queue again', async () => {

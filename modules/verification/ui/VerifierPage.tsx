@@ -5,12 +5,12 @@ import { useT } from '../../../core/i18n/useT'
 import { Badge, type BadgeTone } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { formatPhone } from '../../../core/validation/phone'
 import { BID_STATUS, canonicalBidStatus, serviceName, VERIFIER_TABS, verifierBidPath, type BidSummary, type UnfinishedUser } from '../../bids/contract'
-import { VERIFIER_LIMIT, verifierLoad } from '../loads'
+import { verifierLoad } from '../loads'
 import { verifierQueue } from '../model'
 
 const STATUS_NAME = new Map<number, string>(Object.entries(BID_STATUS).map(([name, code]) => [code, name]))
@@ -124,11 +124,9 @@ export default function VerifierPage() {
       }}
       data-testid="verifier-page"
     >
-      <PagedTable<BidSummary | UnfinishedUser>
+      <CursorTable<BidSummary | UnfinishedUser>
         state={shown}
-        page={query.page}
-        limit={VERIFIER_LIMIT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={query.q ? { title: t(users ? 'list.userNotFound' : 'list.notFound'), description: t('list.notFoundHint') } : { title: t(`list.empty.${query.tab}`) }}

@@ -124,6 +124,25 @@ describe('/bids on the list kit', () => {
     await waitFor(() => expect(rows()[0]).toBe('№ 1'))
   })
 
+  it('pages by the server\'s cursors: the next page\'s cursor goes to the URL and the request; a new sort starts over', async () => {
+    const kit = setup('/bids?page=1')
+    render(kit.wrap(<BidsPage />))
+    await waitFor(() => expect(rows()).toHaveLength(20))
+    const user = userEvent.setup()
+    await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(rows()).toEqual(['№ 10', '№ 9', '№ 8', '№ 7', '№ 6', '№ 5', '№ 4', '№ 3', '№ 2', '№ 1']))
+    expect(kit.history.at(-1)).toBe('/bids?cursor=at20')
+    expect(lastBids(kit.sent)).toEqual({ tab: 'all', page: '1', limit: '20', sort: '-id', cursor: 'at20' })
+    expect(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }).hasAttribute('disabled')).toBe(true)
+    await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Назад' }))
+    await waitFor(() => expect(rows()[0]).toBe('№ 30'))
+    expect(kit.history.at(-1)).toBe('/bids?cursor=at0')
+    // An older link's page number opens that page; a sort (any other change) goes back to the top.
+    await user.click(screen.getByRole('columnheader', { name: /Сумма/ }))
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/bids?sort=amount'))
+    expect(lastBids(kit.sent).cursor).toBeUndefined()
+  })
+
   it('a failed load says the bids could not be loaded and retries', async () => {
     let fail = true
     const kit = setup('/bids', { answer: req => (req.path === 'v1/companies' ? COMPANIES : fail ? { result: false, message: 'Нет связи' } : serveBids(ALL, req)) })

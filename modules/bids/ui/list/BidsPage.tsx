@@ -5,7 +5,7 @@ import { $profile } from '../../../../core/auth/model'
 import { useT } from '../../../../core/i18n/useT'
 import { useDispatch } from '../../../../core/react/runtime'
 import { ListPage } from '../../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../../core/ui/list/CursorTable'
 import type { Sort } from '../../../../core/ui/list/query'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
@@ -13,14 +13,15 @@ import { useLoad } from '../../../../core/ui/list/useLoad'
 import { canCreateBids } from '../../access'
 import { BID_TABS, bidPath, NEW_BID_PATH, type BidSort, type BidSummary } from '../../contract'
 import { BidFiltersBar, type BidFiltersProps } from './Filters'
-import { BIDS_LIMIT, bidsLoad, isFiltered } from './loads'
+import { bidsLoad, isFiltered } from './loads'
 import { bidsList, companyChoices } from './model'
 import { useBidColumns } from './view'
 import { Button } from '../../../../core/ui/Button'
 
 /**
  * /bids (clients, agents, agent managers, 1000): the tabs of SPEC §2 with their counts, search by number, filters
- * (service, company, created from–to, sum from–to), sort by the column headers, pages; the query lives in the URL.
+ * (service, company, created from–to, sum from–to), sort by the column headers, pages by the server's cursors; the
+ * query lives in the URL.
  * The list reads itself again when a bid changes (socket action `updateBids`) and at every reconnection.
  */
 export default function BidsPage() {
@@ -69,11 +70,10 @@ export default function BidsPage() {
       }
       data-testid="bids-page"
     >
-      <PagedTable<BidSummary>
+      <CursorTable<BidSummary>
         state={state}
-        page={query.page}
-        limit={BIDS_LIMIT}
-        onPage={page => setQuery({ page })}
+        // A cursor replaces the page number of an older link (`page=N`): paging on from it is by cursor.
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={filtered}
         empty={

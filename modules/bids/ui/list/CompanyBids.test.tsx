@@ -17,10 +17,10 @@ afterEach(cleanup)
 const [bids] = await withLogic([bidsPlugin])
 const ALL = Array.from({ length: 12 }, (_, i) => summary(i + 1, [0, 10, 52, 200][i % 4]!))
 
-function setup(role: Role) {
+function setup(role: Role, all = ALL) {
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'bids', ru, true, true)
-  const kit = listTestRuntime({ plugins: [bids!], path: '/clients/2?tab=bids', answer: (req: SentRequest) => serveBids(ALL, req), i18n })
+  const kit = listTestRuntime({ plugins: [bids!], path: '/clients/2?tab=bids', answer: (req: SentRequest) => serveBids(all, req), i18n })
   act(() => void kit.runtime.bus.emit('auth/profileLoaded', { profile: profileOf(role), company: null }, 'api'))
   return kit
 }
@@ -41,6 +41,22 @@ describe("the company card's bids tab (the clients module's slot, filled by the 
     await userEvent.setup().click(screen.getByRole('tab', { name: /На проверке/ }))
     await waitFor(() => expect(sent()).toMatchObject({ tab: 'review', company_id: '2' }))
     expect(kit.history.at(-1)).toBe('/clients/2?tab=bids')
+  })
+
+  it('pages by the server\'s cursors within the tab; another tab starts over at the top', async () => {
+    const kit = setup(30 as Role, Array.from({ length: 44 }, (_, i) => summary(i + 1, 10)))
+    render(kit.wrap(<Slot slot="clients/companyBids" props={{ companyId: 2 }} empty={<p>пусто</p>} />))
+    const table = await screen.findByTestId('company-bids-table', {}, { timeout: 10_000 })
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(20))
+    const sent = () => Object.fromEntries(kit.sent.filter(r => r.path === 'v1/bids').at(-1)!.search)
+    const user = userEvent.setup()
+    await user.click(within(screen.getByTestId('company-bids')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(within(screen.getByTestId('company-bids-table')).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['№ 4', '№ 2']))
+    expect(sent()).toMatchObject({ tab: 'all', company_id: '2', cursor: 'at20' })
+    expect(kit.history.at(-1)).toBe('/clients/2?tab=bids')
+    await user.click(screen.getByRole('tab', { name: /На проверке/ }))
+    await waitFor(() => expect(sent()).toMatchObject({ tab: 'review', company_id: '2' }))
+    expect(sent().cursor).toBeUndefined()
   })
 
   it('a role that may not list bids gets the card\'s own text instead', async () => {

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react'
 import { useState } from 'react'
 import { useT } from '../../../../core/i18n/useT'
 import { Tab, TabList, TabPanel, Tabs } from '../../../../core/ui/Tabs'
-import { PagedTable } from '../../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../../core/ui/list/CursorTable'
 import { SearchField } from '../../../../core/ui/list/SearchField'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import styled from 'styled-components'
@@ -11,13 +11,13 @@ import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../../core/ui/list/useLoad'
 import { BID_TABS, bidPath, type BidSort, type BidSummary, type BidTab } from '../../contract'
 import { BidFiltersBar } from './Filters'
-import { BIDS_LIMIT, bidListRequest, FILTER_PARAMS, isFiltered } from './loads'
+import { bidListRequest, FILTER_PARAMS, isFiltered } from './loads'
 import { companyBidsList } from './model'
 import { useBidColumns } from './view'
 
 type Query = QueryOf<typeof FILTER_PARAMS> & { tab: BidTab }
 const SPEC = { ...FILTER_PARAMS, tab: { fallback: 'all' as BidTab, read: () => 'all' as BidTab, write: () => null } }
-const INITIAL: Query = { tab: 'all', q: '', service: '', date_from: '', date_to: '', amount_from: '', amount_to: '', sort: FILTER_PARAMS.sort.fallback, page: 1 }
+const INITIAL: Query = { tab: 'all', q: '', service: '', date_from: '', date_to: '', amount_from: '', amount_to: '', sort: FILTER_PARAMS.sort.fallback, page: 1, cursor: null }
 
 /**
  * The company card's bids tab (contributed to the clients module's `clients/companyBids` slot): the /bids list for
@@ -59,11 +59,9 @@ export default function CompanyBids({ companyId }: { companyId: number }) {
                 <SearchField label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={query.q} onSearch={q => set({ q })} />
                 <BidFiltersBar value={query} onChange={patch => set(patch)} />
               </Toolbar>
-              <PagedTable<BidSummary>
+              <CursorTable<BidSummary>
                 state={shown}
-                page={query.page}
-                limit={BIDS_LIMIT}
-                onPage={page => set({ page })}
+                onCursor={cursor => set({ cursor })}
                 onRetry={reload}
                 isFiltered={isFiltered(query)}
                 empty={query.q ? { title: t('list.notFound'), description: t('list.notFoundHint') } : isFiltered(query) ? undefined : { title: t(`list.empty.${query.tab}`) }}

@@ -24,7 +24,10 @@ export const summary = (id: number, status: number, more: Partial<BidSummary> = 
 const inTab = (b: BidSummary, tab: BidTab) =>
   tab === 'archive' ? b.archived_at !== null : b.archived_at === null && (tab === 'all' || BID_TAB_STATUSES[tab].includes(b.status))
 
-/** GET v1/bids like the server: filters, the tab, counts of every tab, sort, one page. */
+/**
+ * GET v1/bids like the server: filters, the tab, counts of every tab, sort, one page from `page` or from a `cursor`
+ * (here `at<row>`: opaque to the page, which only sends back what it was given), with the neighbours' cursors.
+ */
 export function serveBids(all: readonly BidSummary[], req: SentRequest) {
   const s = req.search
   const search = s.get('search') ?? ''
@@ -45,9 +48,17 @@ export function serveBids(all: readonly BidSummary[], req: SentRequest) {
   const key = sort.replace(/^-/, '') as 'id' | 'amount' | 'status' | 'created_at'
   const sorted = rows.filter(b => inTab(b, tab)).sort((a, b) => ((a[key] ?? 0) < (b[key] ?? 0) ? -1 : (a[key] ?? 0) > (b[key] ?? 0) ? 1 : 0))
   if (sort.startsWith('-')) sorted.reverse()
-  const page = Number(s.get('page') ?? 1)
   const limit = Number(s.get('limit') ?? 20)
-  return { items: sorted.slice((page - 1) * limit, page * limit), total: counts[tab], counts }
+  const cursor = s.get('cursor')
+  const from = cursor ? Number(cursor.slice(2)) : (Number(s.get('page') ?? 1) - 1) * limit
+  return {
+    items: sorted.slice(from, from + limit),
+    total: counts[tab],
+    total_estimated: false,
+    counts,
+    next: from + limit < sorted.length ? `at${from + limit}` : null,
+    prev: from > 0 ? `at${Math.max(0, from - limit)}` : null,
+  }
 }
 
 /** A signed-in profile of a role for tests. */

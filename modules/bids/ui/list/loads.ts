@@ -43,6 +43,7 @@ export const FILTER_PARAMS = {
   amount_to: digits(13),
   sort: param.sort(BID_SORTS, DEFAULT_SORT),
   page: param.page(),
+  cursor: param.cursor(),
 }
 
 export const BIDS_QUERY = {
@@ -66,6 +67,8 @@ export interface BidListRequest {
   date_to?: string
   amount_from?: string
   amount_to?: string
+  /** The keyset cursor of a page reached with "previous" / "next"; `page` is for older links. */
+  cursor?: string
 }
 
 export const sortText = (sort: Sort | null): string => {
@@ -86,6 +89,7 @@ export function bidListRequest(q: Omit<BidsQuery, 'company_id'> & { company_id?:
   const [min, max] = q.amount_from && q.amount_to && Number(q.amount_from) > Number(q.amount_to) ? [q.amount_to, q.amount_from] : [q.amount_from, q.amount_to]
   if (min) request.amount_from = min
   if (max) request.amount_to = max
+  if (q.cursor) request.cursor = q.cursor
   return request
 }
 
