@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage } from '../../core/api/envelope'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
 import { line, multiline } from '../../core/validation/control'
 import type { LeadStatusCode } from './workflow'
@@ -110,9 +110,10 @@ export const LEAD_USERS_LIMIT_MAX = 100
 const int = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
 
-/** GET leads-users: `page` from 1, `limit`. Newest activity first. */
+/** GET leads-users: `page` from 1 or a keyset `cursor` of a page's `next` / `prev`, `limit`. Newest lead first. */
 export const leadUsersQuery = v.object({
   page: v.optional(int(1, 1_000_000), '1'),
+  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
   limit: v.optional(int(1, LEAD_USERS_LIMIT_MAX), String(LEAD_USERS_LIMIT_DEFAULT)),
 })
 export type LeadUsersQuery = v.InferOutput<typeof leadUsersQuery>
@@ -130,7 +131,8 @@ export interface ChatUser {
   last_lead_at: string | null
   created_at: string
 }
-export type LeadUsersPage = Page<ChatUser>
+/** Keyset paged (server/search/keyset.ts), the total counted cheaply ("about" past a few thousand). */
+export type LeadUsersPage = KeysetPage<ChatUser>
 
 /** One lead in a chat user's list and on its page. */
 export interface Lead {

@@ -146,8 +146,45 @@ describeEachDb(
 describeEachDb(
   'chat-bot leads: lists, visibility and the workflow',
   ctx => {
+    it('lists the chat users newest lead first, by the time the database keeps on every lead inserted; pages by cursor both ways', async () => {
+      const { token } = await staff(ctx, 170)
+      const start = ctx.clock.now()
+      const person = (chat_id: number, minutes: number | null) =>
+        ctx.db.insert(leadChatUsers).values({ chat_id, name: `Чат ${chat_id}`, created_at: new Date(start - 60_000 * (minutes ?? 0)), updated_at: new Date(start) })
+      const leadOf = (chat_id: number, minutesAgo: number) =>
+        ctx.db.insert(leads).values({ chat_id, update_id: chat_id * 100 + minutesAgo, request: 'Кредит', created_at: new Date(start - 60_000 * minutesAgo), updated_at: new Date(start) })
+      // Leads inserted straight in the table, older after newer: the stored time is still each user's newest.
+      for (const chat of [11, 12, 13, 14, 15, 16, 17]) await person(chat, null)
+      await leadOf(11, 5)
+      await leadOf(11, 50)
+      await leadOf(12, 30)
+      await leadOf(13, 5) // the same minute as 11's newest: the larger chat id first
+      await leadOf(14, 1)
+      await leadOf(16, 400)
+      // 15 and 17 have no lead: last, larger chat id first. One more through the webhook, newest of all.
+      await hook(ctx, update(6001, { user: { chat_id: 18, name: 'Из бота' } }))
+      const expected = [18, 14, 13, 11, 12, 16, 17, 15]
+      const stored = await ctx.db.select({ chat: leadChatUsers.chat_id, at: leadChatUsers.last_lead_at }).from(leadChatUsers)
+      expect(new Map(stored.map(r => [r.chat, r.at?.getTime() ?? null])).get(11)).toBe(start - 5 * 60_000)
+      const get = async (query: string) => {
+        const res = await ctx.call('GET', `/api/v1/leads-users?limit=3${query}`, token)
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json<{ data: LeadUsersPage }>().data
+      }
+      const pages = [await get('')]
+      while (pages.at(-1)!.next) pages.push(await get(`&cursor=${pages.at(-1)!.next}`))
+      expect(pages.flatMap(p => p.items.map(u => u.chat_id))).toEqual(expected)
+      expect(pages.map(p => p.total)).toEqual([8, 8, 8])
+      expect((await get(`&cursor=${pages[2]!.prev}`)).items).toEqual(pages[1]!.items)
+      expect((await get(`&cursor=${pages[1]!.prev}`)).items).toEqual(pages[0]!.items)
+      expect(pages[0]!.items[0]).toMatchObject({ chat_id: 18, leads: 1, leads_new: 1, last_lead_at: new Date(start).toISOString() })
+      expect((await get('&page=2')).items.map(u => u.chat_id)).toEqual([11, 12, 16])
+      for (const bad of ['&cursor=garbage!', `&cursor=${pages[0]!.next!.slice(0, -3)}`]) expect((await ctx.call('GET', `/api/v1/leads-users?limit=3${bad}`, token)).statusCode, bad).toBe(422)
+    })
+
     it('150, 170 and 100 see the lists; every other role gets 403; no token 401', async () => {
       await hook(ctx, update(5001))
+      ctx.clock.advance(1000)
       await hook(ctx, update(5002, { user: { chat_id: -100500, name: 'Группа' } }))
       const id = (await ctx.db.select().from(leads).where(eq(leads.update_id, 5001)))[0]!.id
       for (const role of ROLES) {

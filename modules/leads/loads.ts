@@ -7,7 +7,13 @@ export const LEAD_USERS_PAGE_LIMIT = 20
 export interface LeadUsersRequest {
   page: number
   limit: number
+  /** The keyset cursor of a page reached with "previous" / "next"; `page` is for older links. */
+  cursor?: string
 }
 
-/** `/leads-users?page=2`: requested by the router as navigation starts, and by the page (one request). */
-export const leadUsersLoad = listLoad('leads/loadUsers', { page: param.page() }, (q): LeadUsersRequest => ({ page: q.page, limit: LEAD_USERS_PAGE_LIMIT }))
+/** `/leads-users?cursor=…`: requested by the router as navigation starts, and by the page (one request). */
+export const leadUsersLoad = listLoad(
+  'leads/loadUsers',
+  { page: param.page(), cursor: param.cursor() },
+  (q): LeadUsersRequest => ({ page: q.page, limit: LEAD_USERS_PAGE_LIMIT, ...(q.cursor ? { cursor: q.cursor } : {}) }),
+)

@@ -4,5 +4,5 @@ import type { LeadUsersRequest } from './loads'
 
 /** GET leads-users: one page of chat users; the page shown stays while the next one loads. */
 export const leadUsersList = remote('leads/users', {
-  load: (q: LeadUsersRequest, { api, signal }) => api.get<LeadUsersPage>(leadsApi.users, { quiet: true, searchParams: { page: q.page, limit: q.limit }, signal }),
+  load: (q: LeadUsersRequest, { api, signal }) => api.get<LeadUsersPage>(leadsApi.users, { quiet: true, searchParams: { page: q.page, limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}) }, signal }),
 })

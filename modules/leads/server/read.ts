@@ -2,6 +2,8 @@ import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-
 import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import type { Db } from '../../../server/db/client'
+import { decodeCursor, key, keysetPage, nullsLast } from '../../../server/search/keyset'
+import { cheapTotal } from '../../../server/search/total'
 import { companies, offices, users } from '../../../server/db/schema'
 import { bids, scopedBids } from '../../bids/server'
 import type { ChatUser, Lead, LeadAgent, LeadConversion, LeadUsersPage, LeadUsersQuery } from '../contract'
@@ -18,7 +20,7 @@ const userColumns = {
   created_at: leadChatUsers.created_at,
   leads: sql<number>`${ofUser('count(*)')}`.mapWith(Number),
   leads_new: sql<number>`${sql.raw(`(select count(*) from leads l where l.chat_id = lead_chat_users.chat_id and l.status = ${LEAD_STATUS.new})`)}`.mapWith(Number),
-  last_lead_at: sql<Date | string | null>`${ofUser('max(l.created_at)')}`,
+  last_lead_at: leadChatUsers.last_lead_at,
 }
 
 type UserRow = { chat_id: number; name: string; phone: string | null; username: string | null; created_at: Date; leads: number; leads_new: number; last_lead_at: Date | string | null }
@@ -38,16 +40,26 @@ function toUser(row: UserRow): ChatUser {
   }
 }
 
-/** /leads-users: the chat users, the one with the newest lead first, with their counts. */
+/** The newest lead first (the stored time the database keeps, migration 0001), users without one last. */
+const NEWEST_LEAD_FIRST = [nullsLast(key(leadChatUsers.last_lead_at, 'time', true)), key(leadChatUsers.chat_id, 'int', true)]
+
+/** /leads-users: the chat users, the one with the newest lead first, with their counts; keyset paged. */
 export async function listChatUsers(db: Db, query: LeadUsersQuery): Promise<LeadUsersPage> {
-  const rows = await db
-    .select(userColumns)
-    .from(leadChatUsers)
-    .orderBy(sql`${ofUser('max(l.created_at)')} desc nulls last`, sql`${ofUser('max(l.id)')} desc nulls last`, desc(leadChatUsers.created_at), desc(leadChatUsers.chat_id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const [total] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(leadChatUsers)
-  return { items: rows.map(toUser), total: total?.n ?? 0 }
+  const cursor = decodeCursor(query.cursor, NEWEST_LEAD_FIRST)
+  const [page, total] = await Promise.all([
+    keysetPage<UserRow>(NEWEST_LEAD_FIRST, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...columns, ...userColumns })
+        .from(leadChatUsers)
+        .where(after)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
+    // Every user is listed: the planner's count is good, and past a few thousand said as "about".
+    cheapTotal(db, db.select({ chat_id: leadChatUsers.chat_id }).from(leadChatUsers), { planFirst: true }),
+  ])
+  return { ...page, items: page.items.map(toUser), ...total }
 }
 
 export async function chatUser(db: Db, chatId: number): Promise<ChatUser | null> {

@@ -72,7 +72,7 @@ const lead = (extra: Partial<Lead> = {}): Lead => ({
 describe('/leads-users', () => {
   it('lists chat users with their counts, links each to its leads, and reads again when a lead arrives', async () => {
     const rows = [user(55)]
-    const k = kit('/leads-users', () => ({ items: rows, total: rows.length }))
+    const k = kit('/leads-users', () => ({ items: rows, total: rows.length, total_estimated: false, next: null, prev: null }))
     render(k.wrap(<LeadUsersPage />))
     const table = await screen.findByTestId('lead-users-table')
     await waitFor(() => expect(within(table).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['Пользователь 55']))
@@ -84,9 +84,23 @@ describe('/leads-users', () => {
     await waitFor(() => expect(within(screen.getByTestId('lead-users-table')).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['Новый из бота', 'Пользователь 55']))
   })
 
+  it('pages by the server\'s cursors, kept in the URL', async () => {
+    const k = kit('/leads-users', (req: SentRequest) => {
+      const at = req.search.get('cursor')
+      const page = at === 'p2' ? [user(2)] : [user(1)]
+      return { items: page, total: 2, total_estimated: false, next: at === 'p2' ? null : 'p2', prev: at === 'p2' ? 'p1' : null }
+    })
+    render(k.wrap(<LeadUsersPage />))
+    await waitFor(() => expect(within(screen.getByTestId('lead-users-table')).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['Пользователь 1']))
+    await userEvent.setup().click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(within(screen.getByTestId('lead-users-table')).getAllByRole('rowheader').map(c => c.textContent)).toEqual(['Пользователь 2']))
+    expect(k.history.at(-1)).toBe('/leads-users?cursor=p2')
+    expect(Object.fromEntries(k.sent.filter(r => r.path === 'v1/leads-users').at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'p2' })
+  })
+
   it('says when there are none, and when they could not be loaded', async () => {
     let fail = true
-    const k = kit('/leads-users', () => (fail ? { result: false, message: 'Нет связи' } : { items: [], total: 0 }))
+    const k = kit('/leads-users', () => (fail ? { result: false, message: 'Нет связи' } : { items: [], total: 0, total_estimated: false, next: null, prev: null }))
     render(k.wrap(<LeadUsersPage />))
     await screen.findByText('Не удалось загрузить пользователей чат-бота')
     fail = false

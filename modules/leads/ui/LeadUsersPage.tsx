@@ -5,11 +5,11 @@ import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { showPhone, type ChatUser } from '../contract'
-import { LEAD_USERS_PAGE_LIMIT as LIMIT, leadUsersLoad } from '../loads'
+import { leadUsersLoad } from '../loads'
 import { leadUsersList } from '../model'
 import { useLeadFormat } from './format'
 
@@ -30,7 +30,7 @@ const Counts = styled.span`
 export default function LeadUsersPage() {
   const t = useT('leads')
   const f = useLeadFormat()
-  const [query, setQuery, reload] = useListLoad(leadUsersLoad)
+  const [, setQuery, reload] = useListLoad(leadUsersLoad)
   useLiveRefresh('updateLeads', reload)
   const state = useUnit(leadUsersList.$state)
   const columns = useMemo<DataColumn<ChatUser>[]>(
@@ -54,11 +54,9 @@ export default function LeadUsersPage() {
   )
   return (
     <ListPage title={t('pages.users')} description={t('users.live')} data-testid="lead-users-page">
-      <PagedTable
+      <CursorTable
         state={state}
-        page={query.page}
-        limit={LIMIT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         empty={{ title: t('users.none') }}
         failedTitle={t('users.loadFailed')}
