@@ -86,7 +86,9 @@ export const bids = pgTable(
     index('bids_status_idx').on(t.status, t.id).where(sql`${t.archived_at} is null`),
     index('bids_archived_idx').on(t.archived_at).where(sql`${t.archived_at} is not null`),
     index('bids_created_idx').on(t.created_at),
-    index('bids_amount_idx').on(t.amount),
+    // By sum both ways, empty sums last either way (./server/paging.ts): one b-tree a direction, `nulls last` on both columns.
+    index('bids_amount_idx').on(t.amount, t.id),
+    index('bids_amount_desc_idx').on(t.amount.desc().nullsLast(), t.id.desc().nullsLast()),
   ],
 )
 

@@ -6,7 +6,8 @@
  * 6 000 companies of 3 000 clients, 200 agents in 10 offices, the 8 services, amounts from 100 000 to 100 000 000,
  * two years of dates, 5 % archived, 1–3 bank requests for every bid past the verifier), then measures p50/p95/p99
  * and req/s of the first page of every tab of GET v1/bids for a client, an agent, an agent manager and role 1000,
- * of every tab of GET v1/verificator/bids (verifier 170), and of a search by number — `--concurrency` requests at
+ * of every tab of GET v1/verificator/bids (verifier 170), of a search by number, and of a deep page of role 1000's
+ * list by page number and by keyset cursor, newest first and by sum — `--concurrency` requests at
  * once, in process (`app.inject`: the server's cost, no socket). Then EXPLAIN ANALYZE of the slowest scenario's
  * costliest statement. On embedded PGlite, then on a Postgres server (`--postgres`, else BENCH_DATABASE_URL,
  * TEST_DATABASE_URL, DATABASE_URL, else 127.0.0.1:5432/test when it answers; a throw-away database on it via
@@ -194,6 +195,14 @@ async function measureDb(label: string, handle: DbHandle): Promise<Result[]> {
     }
     // A number in the middle of the table (a live one), found by each scope that sees it.
     const number = Math.floor(BIDS / 2)
+    // Deep pages of role 1000's list (every bid): the page a reader reaches ~40 % down by page number, and the same
+    // page by the cursor that paging on from the page before it hands out.
+    const deepPage = Math.max(2, Math.floor((BIDS * 0.4) / 20))
+    const cursorBefore = async (query: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api/v1/bids?${query}page=${deepPage - 1}`, headers: { authorization: `Bearer ${tokens['1000']}` } })
+      return encodeURIComponent(res.json<{ data: { next: string } }>().data.next)
+    }
+    const [deepNewest, deepAmount] = [await cursorBefore(''), await cursorBefore('sort=-amount&')]
     const scenarios: Scenario[] = [
       // The floor on this machine: a request that reads one row (the process's and the machine's share, not the lists').
       { title: 'baseline: GET v1/profile', who: '1000', url: '/api/v1/profile' },
@@ -202,6 +211,10 @@ async function measureDb(label: string, handle: DbHandle): Promise<Result[]> {
       { title: '1000: search by number', who: '1000', url: `/api/v1/bids?search=${encodeURIComponent(`№ ${number}`)}` },
       { title: 'manager: search by number', who: 'manager', url: `/api/v1/bids?search=${number}` },
       { title: 'verificator: search by number', who: 'verifier', url: `/api/v1/verificator/bids?tab=all&search=${number}` },
+      { title: `1000: page ${deepPage} (offset)`, who: '1000', url: `/api/v1/bids?page=${deepPage}` },
+      { title: `1000: page ${deepPage} (cursor)`, who: '1000', url: `/api/v1/bids?cursor=${deepNewest}` },
+      { title: `1000: by sum, page ${deepPage} (offset)`, who: '1000', url: `/api/v1/bids?sort=-amount&page=${deepPage}` },
+      { title: `1000: by sum, page ${deepPage} (cursor)`, who: '1000', url: `/api/v1/bids?sort=-amount&cursor=${deepAmount}` },
     ]
     console.log(`  first page (20 rows, newest first) of each tab, ${CONCURRENCY} concurrent, ${SECONDS} s each:`)
     const results: Result[] = []
