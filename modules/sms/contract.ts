@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 
 /**
@@ -29,6 +29,8 @@ export const smsListQuery = v.object({
   status: v.optional(int(1, 3)),
   search: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(30, 'validation:tooLong'), v.regex(/^[\d\s()+\-.]*$/, 'validation:invalid')), ''),
   page: queryInt(1, 1_000_000, 1),
+  /** A keyset cursor of a page's `next` / `prev` (server/search/keyset.ts); `page` is used without one. */
+  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
   limit: queryInt(1, SMS_LIMIT_MAX, SMS_LIMIT_DEFAULT),
 })
 export type SmsListQuery = v.InferOutput<typeof smsListQuery>
@@ -48,4 +50,5 @@ export interface SmsItem {
   sent_at: string | null
 }
 
-export type SmsPage = Page<SmsItem>
+/** Keyset paged, newest first; the total counted cheaply ("about" past a few thousand). */
+export type SmsPage = KeysetPage<SmsItem>

@@ -7,10 +7,11 @@ export const SMS_PAGE_LIMIT = 20
 export const SMS_FILTERS = ['all', '1', '2', '3'] as const
 export type SmsFilter = (typeof SMS_FILTERS)[number]
 
-/** `/sms?status=3&q=+7 (701)&page=2`: requested by the router as navigation starts, and by the page (one request). */
-export const smsLoad = listLoad('sms/loadList', { page: param.page(), status: param.oneOf(SMS_FILTERS, 'all'), q: param.text(30) }, q => ({
+/** `/sms?status=3&q=+7 (701)&cursor=…`: requested by the router as navigation starts, and by the page (one request). */
+export const smsLoad = listLoad('sms/loadList', { page: param.page(), cursor: param.cursor(), status: param.oneOf(SMS_FILTERS, 'all'), q: param.text(30) }, q => ({
   page: q.page,
   limit: SMS_PAGE_LIMIT,
   status: q.status,
   search: q.q,
+  cursor: q.cursor,
 }))

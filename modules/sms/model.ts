@@ -8,6 +8,8 @@ export interface SmsListRequest {
   limit: number
   status: SmsFilter
   search: string
+  /** The keyset cursor of a page reached with "previous" / "next"; `page` is for older links. */
+  cursor: string | null
 }
 
 /** GET sms: one page of the outbox; the page shown stays while the next one loads. */
@@ -16,6 +18,7 @@ export const smsList = remote('sms/list', {
     const searchParams: Record<string, string | number> = { page: q.page, limit: q.limit }
     if (q.status !== 'all') searchParams.status = q.status
     if (q.search) searchParams.search = q.search
+    if (q.cursor) searchParams.cursor = q.cursor
     return api.get<SmsPage>(smsApi.list, { quiet: true, searchParams, signal })
   },
 })

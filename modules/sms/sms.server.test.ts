@@ -103,11 +103,19 @@ describeEachDb('SMS without a gateway: the outbox, its list with texts masked, f
 
     const second = await list(ctx, token, '?limit=3&page=2')
     expect({ total: second.total, phones: phones(second) }).toEqual({ total: 4, phones: ['1'] })
+    // Keyset paging: on by the next cursor, back by the previous one, within a filter too.
+    const first = await list(ctx, token, '?limit=3')
+    expect(first.prev).toBeNull()
+    const next = await list(ctx, token, `?limit=3&cursor=${first.next}`)
+    expect({ phones: phones(next), next: next.next }).toEqual({ phones: ['1'], next: null })
+    expect(phones(await list(ctx, token, `?limit=3&cursor=${next.prev}`))).toEqual(['4', '3', '2'])
+    const errors = await list(ctx, token, '?limit=1&status=3')
+    expect(phones(await list(ctx, token, `?limit=1&status=3&cursor=${errors.next}`))).toEqual(['3'])
   })
 
   it('answers bad input 422, no session 401 and other roles 403 — on the list and the resend', async () => {
     const token = await adminToken(ctx)
-    for (const query of ['?status=4', '?status=new', '?page=0', '?limit=1000', '?search=abc', `?search=${'1'.repeat(31)}`]) {
+    for (const query of ['?status=4', '?status=new', '?page=0', '?limit=1000', '?search=abc', `?search=${'1'.repeat(31)}`, '?cursor=garbage!', '?cursor=WyJhIiwiSSIsMS41XQ']) {
       const res = await ctx.call('GET', `/api/v1/sms${query}`, token)
       expect(res.statusCode, query).toBe(422)
       expect(res.json()).toMatchObject({ result: false })

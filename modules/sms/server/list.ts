@@ -1,7 +1,8 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { phoneDigits } from '../../../core/validation/phone'
 import type { Db } from '../../../server/db/client'
 import { smsOutbox } from '../../../server/db/schema'
+import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
 import { searchDigits } from '../../../server/search/normalise'
 import { phoneField, searchOf } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
@@ -27,7 +28,10 @@ export function toSmsItem(row: SmsRow): SmsItem {
   }
 }
 
-/** One page of the outbox, newest first, with its total. */
+/** Newest first: by number, which follows the time an SMS was queued (the primary key, no index of its own). */
+const NEWEST_FIRST = [key(smsOutbox.id, 'int', true)]
+
+/** One page of the outbox, newest first, keyset paged, with its total. */
 export async function listSms(db: Db, query: SmsListQuery): Promise<SmsPage> {
   const where: SQL[] = []
   if (query.status !== undefined) where.push(eq(smsOutbox.status, query.status))
@@ -37,13 +41,19 @@ export async function listSms(db: Db, query: SmsListQuery): Promise<SmsPage> {
   const match = digits.length > 1 ? SMS_SEARCH.match(digits) : null
   if (match) where.push(match.where)
   const filter = and(...where)
-  const rows = await db
-    .select()
-    .from(smsOutbox)
-    .where(filter)
-    .orderBy(desc(smsOutbox.created_at), desc(smsOutbox.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const { total } = await cheapTotal(db, db.select({ id: smsOutbox.id }).from(smsOutbox).where(filter))
-  return { items: rows.map(toSmsItem), total }
+  const cursor = decodeCursor(query.cursor, NEWEST_FIRST)
+  const [page, total] = await Promise.all([
+    keysetPage<SmsRow>(NEWEST_FIRST, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...columns, row: smsOutbox })
+        .from(smsOutbox)
+        .where(and(filter, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .then(rows => rows.map(({ row, ...keys }) => ({ ...keys, ...row }))),
+    ),
+    cheapTotal(db, db.select({ id: smsOutbox.id }).from(smsOutbox).where(filter)),
+  ])
+  return { ...page, items: page.items.map(toSmsItem), ...total }
 }

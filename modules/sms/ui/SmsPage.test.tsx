@@ -46,7 +46,7 @@ describe('/sms: the SMS outbox for administrators', () => {
     const kit = setup('/sms', req => {
       const status = req.search.get('status')
       const found = status ? rows.filter(r => String(r.status) === status) : rows
-      return { items: found, total: found.length }
+      return { items: found, total: found.length, total_estimated: false, next: null, prev: null }
     })
     render(kit.wrap(<SmsPage />))
     await waitFor(() => expect(recipients()).toEqual(['+7 (701) 111-00-03', '+7 (701) 111-00-02', '+7 (701) 111-00-01']))
@@ -74,6 +74,21 @@ describe('/sms: the SMS outbox for administrators', () => {
     await screen.findByText('Нет SMS по этому фильтру')
   })
 
+  it('pages by the server\'s cursors kept in the URL, and says "about" a total the server estimated', async () => {
+    const kit = setup('/sms', req =>
+      req.search.get('cursor') === 'older'
+        ? { items: [item(1, 2)], total: 5300, total_estimated: true, next: null, prev: 'newer' }
+        : { items: [item(2, 2)], total: 5300, total_estimated: true, next: 'older', prev: null },
+    )
+    render(kit.wrap(<SmsPage />))
+    await waitFor(() => expect(recipients()).toEqual(['+7 (701) 111-00-02']))
+    expect(screen.getByText(/^Всего: около 5\s?300/)).toBeTruthy()
+    await userEvent.setup().click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(recipients()).toEqual(['+7 (701) 111-00-01']))
+    expect(kit.history.at(-1)).toBe('/sms?cursor=older')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ page: '1', limit: '20', cursor: 'older' })
+  })
+
   it('resends a failed SMS with a toast and reads the page again', async () => {
     let resent = false
     const kit = setup('/sms', req => {
@@ -81,7 +96,7 @@ describe('/sms: the SMS outbox for administrators', () => {
         resent = true
         return item(3, 1, { attempts: 0, error: 'SMS gateway answered 503: down' })
       }
-      return { items: [resent ? item(3, 1, { attempts: 0 }) : item(3, 3)], total: 1 }
+      return { items: [resent ? item(3, 1, { attempts: 0 }) : item(3, 3)], total: 1, total_estimated: false, next: null, prev: null }
     })
     render(kit.wrap(<SmsPage />))
     const button = await screen.findByRole('button', { name: 'Отправить снова SMS на +7 (701) 111-00-03' })

@@ -7,13 +7,13 @@ import { useDispatch } from '../../../core/react/runtime'
 import { Badge, type BadgeTone } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { Button } from '../../../core/ui/Button'
 import { formatPhone } from '../../../core/validation/phone'
 import type { SmsItem, SmsStatus } from '../contract'
-import { SMS_FILTERS, SMS_PAGE_LIMIT as LIMIT, smsLoad } from '../loads'
+import { SMS_FILTERS, smsLoad } from '../loads'
 import { smsList } from '../model'
 
 const TONE: Record<SmsStatus, BadgeTone> = { 1: 'info', 2: 'success', 3: 'error' }
@@ -85,7 +85,7 @@ export default function SmsPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={state.data ? `${t('total', { count: state.data.total })} · ${t('masked')}` : t('masked')}
+      description={state.data ? `${t(state.data.total_estimated ? 'totalAbout' : 'total', { count: state.data.total })} · ${t('masked')}` : t('masked')}
       search={{ label: t('search'), placeholder: t('searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'sms-search' }}
       filters={
         <ToggleFilter
@@ -97,11 +97,9 @@ export default function SmsPage() {
       }
       data-testid="sms-page"
     >
-      <PagedTable
+      <CursorTable
         state={state}
-        page={query.page}
-        limit={LIMIT}
-        onPage={p => setQuery({ page: p })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={filtered}
         empty={{ title: t(filtered ? 'noneFound' : 'none') }}
