@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import { phoneDigits } from '../../../core/validation/phone'
 import type { Db } from '../../../server/db/client'
 import { smsOutbox } from '../../../server/db/schema'
@@ -45,13 +45,12 @@ export async function listSms(db: Db, query: SmsListQuery): Promise<SmsPage> {
   const [page, total] = await Promise.all([
     keysetPage<SmsRow>(NEWEST_FIRST, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
       db
-        .select({ ...columns, row: smsOutbox })
+        .select({ ...columns, ...getTableColumns(smsOutbox) })
         .from(smsOutbox)
         .where(and(filter, after))
         .orderBy(...order)
         .limit(limit)
-        .offset(offset)
-        .then(rows => rows.map(({ row, ...keys }) => ({ ...keys, ...row }))),
+        .offset(offset),
     ),
     cheapTotal(db, db.select({ id: smsOutbox.id }).from(smsOutbox).where(filter)),
   ])
