@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 import type { Role } from '../../core/auth/profile'
@@ -30,7 +31,7 @@ export const agentListQuery = v.object({
   limit: queryInt(1, 100, 20),
   q: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
   /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, 'validation:tooLong'))),
+  cursor: listCursor,
 })
 export type AgentListQuery = v.InferOutput<typeof agentListQuery>
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 import type { BidFields } from './fields'
@@ -239,7 +240,7 @@ const listEntries = {
   /** From the top: an older link's page number; paging on is by `cursor`. */
   page: v.optional(queryInt(1, 1_000_000), '1'),
   /** A keyset cursor of a page's `next` / `prev` (server/search/keyset.ts); `page` is used without one. */
-  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
+  cursor: listCursor,
   limit: v.optional(queryInt(1, LIST_LIMIT_MAX), String(LIST_LIMIT_DEFAULT)),
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
 import { line, multiline } from '../../core/validation/control'
@@ -113,7 +114,7 @@ const int = (min: number, max: number) =>
 /** GET leads-users: `page` from 1 or a keyset `cursor` of a page's `next` / `prev`, `limit`. Newest lead first. */
 export const leadUsersQuery = v.object({
   page: v.optional(int(1, 1_000_000), '1'),
-  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
+  cursor: listCursor,
   limit: v.optional(int(1, LEAD_USERS_LIMIT_MAX), String(LEAD_USERS_LIMIT_DEFAULT)),
 })
 export type LeadUsersQuery = v.InferOutput<typeof leadUsersQuery>

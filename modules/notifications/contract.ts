@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import { line } from '../../core/validation/control'
 
 /**
@@ -75,7 +76,7 @@ export const listQuerySchema = v.object({
   limit: v.optional(queryInt(1, PAGE_LIMIT_MAX)),
   read: v.optional(v.picklist(['0', '1'], 'validation:invalid')),
   /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, 'validation:tooLong'))),
+  cursor: listCursor,
 })
 export type ListQuery = v.InferOutput<typeof listQuerySchema>
 

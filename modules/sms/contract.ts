@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 
@@ -30,7 +31,7 @@ export const smsListQuery = v.object({
   search: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(30, 'validation:tooLong'), v.regex(/^[\d\s()+\-.]*$/, 'validation:invalid')), ''),
   page: queryInt(1, 1_000_000, 1),
   /** A keyset cursor of a page's `next` / `prev` (server/search/keyset.ts); `page` is used without one. */
-  cursor: v.optional(v.pipe(v.string('validation:invalid'), v.regex(/^[A-Za-z0-9_-]{1,500}$/, 'validation:invalid'))),
+  cursor: listCursor,
   limit: queryInt(1, SMS_LIMIT_MAX, SMS_LIMIT_DEFAULT),
 })
 export type SmsListQuery = v.InferOutput<typeof smsListQuery>

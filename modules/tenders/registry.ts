@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../core/validation/cursor'
 import { line } from '../../core/validation'
 import type { TenderTab } from './contract'
 
@@ -71,7 +72,7 @@ export const tenderListQuery = v.object({
   ...filterEntries,
   ...pagingEntries,
   /** Opaque: the position after the previous page's last row (server/keyset.ts checks it). */
-  cursor: v.optional(v.pipe(v.string(invalid), v.regex(/^[A-Za-z0-9_-]{1,400}$/, invalid))),
+  cursor: listCursor,
 })
 export type TenderListQuery = v.InferOutput<typeof tenderListQuery>
 

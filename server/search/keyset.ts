@@ -1,4 +1,5 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { KEYSET_CURSOR } from '../../core/validation/cursor'
 import { invalidInput } from '../http/errors'
 
 /**
@@ -55,7 +56,7 @@ export function decodeCursor(raw: string | undefined | null, keys: readonly Orde
   if (raw === undefined || raw === null || raw === '') return null
   let parsed: unknown
   try {
-    parsed = /^[A-Za-z0-9_-]{1,500}$/.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null
+    parsed = KEYSET_CURSOR.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null
   } catch {
     parsed = null
   }
@@ -159,17 +160,27 @@ export interface PagePosition {
   offset?: number
 }
 
+/** A list's own select with the key columns added, the page's condition, the order, how many rows and from where. */
+export type PageRead = (keyColumns: KeyColumns, where: SQL | undefined, order: SQL[], limit: number, offset: number) => PromiseLike<Record<string, unknown>[]>
+
+/** Where a list endpoint's query starts its page (`cursor`, else `page` from the top for older links) and its length. */
+export interface PageQuery {
+  cursor?: string | undefined
+  page: number
+  limit: number
+}
+
+/** keysetPage of a list endpoint's query: a bad `cursor`, or one of another order, is a 422 on `cursor`. */
+export function queryPage<R>(keys: readonly OrderKey[], query: PageQuery, read: PageRead): Promise<KeysetPage<R>> {
+  return keysetPage<R>(keys, { cursor: decodeCursor(query.cursor, keys), offset: (query.page - 1) * query.limit }, query.limit, read)
+}
+
 /**
  * One page of a keyset-paged list. `read` runs the list's own select with the key columns added to it, the page's
  * condition (undefined without a cursor), the order, how many rows to read and from where; its rows carry `k0…`.
  * A page reached by offset still answers cursors, so paging on from it is keyset paging.
  */
-export async function keysetPage<R>(
-  keys: readonly OrderKey[],
-  position: PagePosition,
-  limit: number,
-  read: (keyColumns: KeyColumns, where: SQL | undefined, order: SQL[], limit: number, offset: number) => PromiseLike<Record<string, unknown>[]>,
-): Promise<KeysetPage<R>> {
+export async function keysetPage<R>(keys: readonly OrderKey[], position: PagePosition, limit: number, read: PageRead): Promise<KeysetPage<R>> {
   if (keys.slice(1).some(k => k.nullable)) throw new Error('only the first key of an order may be nullable')
   const { cursor } = position
   const offset = cursor ? 0 : (position.offset ?? 0)

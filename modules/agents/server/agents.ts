@@ -7,7 +7,7 @@ import type { Db } from '../../../server/db/client'
 import { offices, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, key, keysetPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { canImpersonate, canSeeAgents } from '../access'
@@ -78,8 +78,7 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const match = AGENT_SEARCH.match(query.q)
     const where = and(inArray(users.role, [...AGENT_ROLES]), match?.where)
     const keys = rankedOrder(match, AGENT_ORDER)
-    const cursor = decodeCursor(query.cursor, keys)
-    const page = await keysetPage<AgentRow>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    const page = await queryPage<AgentRow>(keys, query, (columns, after, order, limit, offset) =>
       selectAgents(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))

@@ -10,6 +10,7 @@ import { users, workflowHistory } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { ApiError, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
+import { queryPage } from '../../../server/search/keyset'
 import { applyTransition } from '../../../server/workflow/apply'
 import { isBankStaff } from '../access'
 import { BANK_TABS, bankBidListQuery, type BankBidPage, type BankBidSummary, type BankCounts, type BankTab, type BidRequest, type UserRef } from '../contract'
@@ -18,7 +19,7 @@ import { assignInput } from '../request-fields'
 import { bidRequests, bids } from '../tables'
 import { FOLLOWING_STATUSES, REQUEST_STATUS, bankStaff, bidOwners, bidVerifiers, requestWorkflow, type RequestAction } from '../workflow'
 import { filtersWhere } from './lists'
-import { bidOrder, pageOf } from './paging'
+import { bidOrder } from './paging'
 import type { PartnersPort } from './ports'
 import { concernedUsers, pushBidChanged } from './push'
 import { bankRows, readRequests } from './read'
@@ -251,7 +252,7 @@ export function requestRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const counts = Object.fromEntries(BANK_TABS.map(tab => [tab, Number((row as Record<string, unknown> | undefined)?.[tab] ?? 0)])) as BankCounts
     // The page in one query (request, bid row, assignee, chat code); the bank's name once (every row is its bank's).
     const bankName = (await ctx.partners.partners(db, [vis.bank])).get(vis.bank)?.name ?? null
-    const page = await pageOf<BankBidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) =>
+    const page = await queryPage<BankBidSummary>(bidOrder(query.sort), query, (columns, after, order, limit, offset) =>
       bankRows(db, columns, and(base, tabs[query.tab], after), order, limit, offset, () => bankName),
     )
     return ok<BankBidPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })

@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
-import { key } from '../../../server/search/keyset'
+import { key, queryPage } from '../../../server/search/keyset'
 import { canListBids, canUseVerifierQueue } from '../access'
 import {
   BID_TABS,
@@ -25,7 +25,7 @@ import {
   type VerifierPage,
 } from '../contract'
 import { bids } from '../tables'
-import { bidOrder, keyValuesOf, pageOf } from './paging'
+import { bidOrder, keyValuesOf } from './paging'
 import { summaries } from './read'
 import type { BidsContext } from './routes'
 import { scopedBids, visibility } from './visibility'
@@ -94,7 +94,7 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const tabs = BID_TABS.map(tab => [tab, { statuses: tab === 'all' || tab === 'archive' ? null : BID_TAB_STATUSES[tab], archive: tab === 'archive' }] as const)
     const counts: BidCounts = await tabCounts(db, base, tabs)
     const where = and(base, tabWhereOf(tabs.find(([tab]) => tab === query.tab)![1]))
-    const page = await pageOf<BidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) =>
+    const page = await queryPage<BidSummary>(bidOrder(query.sort), query, (columns, after, order, limit, offset) =>
       summaries(db, columns, and(where, after), order, limit, offset, seen.requests),
     )
     return ok<BidPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })
@@ -112,7 +112,7 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const [{ total: unfinishedCount } = { total: 0 }] = await db.select({ total: count() }).from(users).where(unfinishedWhere)
     const counts = { ...(await tabCounts(db, base, bidTabs)), unfinished: unfinishedCount } as VerifierCounts
     if (query.tab === 'unfinished') {
-      const page = await pageOf<UnfinishedUser>(query, NEWEST_USERS, async (columns, after, order, limit, offset) => {
+      const page = await queryPage<UnfinishedUser>(NEWEST_USERS, query, async (columns, after, order, limit, offset) => {
         const rows = await db
           .select({ ...columns, id: users.id, name: users.full_name, phone: users.phone, created_at: users.created_at })
           .from(users)
@@ -125,7 +125,7 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
       return ok<VerifierPage>({ ...page, total: counts.unfinished, total_estimated: false, counts })
     }
     const where = and(base, tabWhereOf(bidTabs.find(([tab]) => tab === query.tab)![1]))
-    const page = await pageOf<BidSummary>(query, bidOrder(query.sort), (columns, after, order, limit, offset) => summaries(db, columns, and(where, after), order, limit, offset))
+    const page = await queryPage<BidSummary>(bidOrder(query.sort), query, (columns, after, order, limit, offset) => summaries(db, columns, and(where, after), order, limit, offset))
     return ok<VerifierPage>({ ...page, total: counts[query.tab], total_estimated: false, counts })
   })
 }

@@ -1,4 +1,4 @@
-import { decodeCursor, key, keysetPage, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
+import { key, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
 import type { BidSort } from '../contract'
 import { bids } from '../tables'
 
@@ -25,8 +25,3 @@ export function bidOrder(sort: string): OrderKey[] {
 /** A row's key columns (`k0`, `k1`, … as keysetPage reads them) carried over to the row made of it. */
 export const keyValuesOf = (columns: KeyColumns, row: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.keys(columns).map(name => [name, row[name]]))
-
-/** A bids list's page: from its cursor, else from its page number (an older link), with the cursors around it. */
-export function pageOf<R>(query: { cursor?: string | undefined; page: number; limit: number }, keys: OrderKey[], read: Parameters<typeof keysetPage<R>>[3]) {
-  return keysetPage<R>(keys, { cursor: decodeCursor(query.cursor, keys), offset: (query.page - 1) * query.limit }, query.limit, read)
-}

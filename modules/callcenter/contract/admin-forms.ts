@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../../core/validation/cursor'
 import { msg as coreMsg, line, password, phone, required } from '../../../core/validation'
 import { CALLER_ROLES, MAX_STATISTICS_DAYS } from './constants'
 import { addDays, isIsoDate } from './dates'
@@ -103,5 +104,5 @@ export const listQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, cmsg.invalid), v.transform(Number), v.minValue(1, cmsg.invalid), v.maxValue(100, cmsg.invalid)), '20'),
   search: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, cmsg.tooLong)), ''),
   /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, cmsg.tooLong))),
+  cursor: listCursor,
 })

@@ -14,7 +14,7 @@ import { ok } from '../../../server/http/envelope'
 import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, pathId } from '../../../server/http/validate'
 import type { KeysetPage } from '../../../core/api/envelope'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { key, queryPage } from '../../../server/search/keyset'
 import { numberField, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
@@ -98,8 +98,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const match = CALLER_SEARCH.match(query.search)
     const where = and(...callerConditions(db, currentActor(request)), match?.where)
     const keys = rankedOrder(match, CALLER_ORDER)
-    const cursor = decodeCursor(query.cursor, keys)
-    const page = await keysetPage<Parameters<typeof toCaller>[0]>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    const page = await queryPage<Parameters<typeof toCaller>[0]>(keys, query, (columns, after, order, limit, offset) =>
       db
         .select({ ...callerColumns, ...columns })
         .from(users)

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { KeysetPage } from '../../../core/api/envelope'
-import { decodeCursor, key, keysetPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { currentActor, currentUser } from '../../../server/auth/require-user'
@@ -77,8 +77,7 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const query = parseBody(listQuery, request.query ?? {})
     const match = SIP_SEARCH.match(query.search)
     const keys = rankedOrder(match, SIP_ORDER)
-    const cursor = decodeCursor(query.cursor, keys)
-    const page = await keysetPage<SipRow>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    const page = await queryPage<SipRow>(keys, query, (columns, after, order, limit, offset) =>
       select(columns).where(and(match?.where, after)).orderBy(...order).limit(limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: sipAccounts.id }).from(sipAccounts).where(match?.where))

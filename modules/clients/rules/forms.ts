@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listCursor } from '../../../core/validation/cursor'
 import {
   COMPANY_STATUSES,
   DOCUMENT_KINDS,
@@ -338,7 +339,7 @@ export type PublicLinkForm = v.InferOutput<typeof publicLinkForm>
 /** `page` from 1 or a keyset `cursor` (server/search/keyset.ts), `limit` 1..100 (default 20); query strings arrive as text. */
 const pageEntries = {
   page: v.pipe(optionalNumber({ integer: true, min: 1, max: 1_000_000 }), v.transform(n => n ?? 1)),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500, cmsg.tooLong))),
+  cursor: listCursor,
   limit: v.pipe(optionalNumber({ integer: true, min: 1, max: 100 }), v.transform(n => n ?? 20)),
   q: v.pipe(text(100), v.transform(s => s ?? '')),
 }

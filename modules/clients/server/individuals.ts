@@ -8,7 +8,7 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { key, queryPage } from '../../../server/search/keyset'
 import { numberField, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { individualRows, keepsClients } from '../access'
@@ -138,8 +138,7 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     const match = INDIVIDUAL_SEARCH.match(query.q)
     const where = conditions(db, currentActor(request), match)
     const keys = rankedOrder(match, INDIVIDUAL_ORDER)
-    const cursor = decodeCursor(query.cursor, keys)
-    const page = await keysetPage<Row>(keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    const page = await queryPage<Row>(keys, query, (columns, after, order, limit, offset) =>
       db
         .select({ person: individuals, agent: { id: users.id, name: users.full_name }, ...columns })
         .from(individuals)

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-
 import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import type { Db } from '../../../server/db/client'
-import { decodeCursor, key, keysetPage, nullsLast } from '../../../server/search/keyset'
+import { key, nullsLast, queryPage } from '../../../server/search/keyset'
 import { cheapTotal } from '../../../server/search/total'
 import { companies, offices, users } from '../../../server/db/schema'
 import { bids, scopedBids } from '../../bids/server'
@@ -45,9 +45,8 @@ const NEWEST_LEAD_FIRST = [nullsLast(key(leadChatUsers.last_lead_at, 'time', tru
 
 /** /leads-users: the chat users, the one with the newest lead first, with their counts; keyset paged. */
 export async function listChatUsers(db: Db, query: LeadUsersQuery): Promise<LeadUsersPage> {
-  const cursor = decodeCursor(query.cursor, NEWEST_LEAD_FIRST)
   const [page, total] = await Promise.all([
-    keysetPage<UserRow>(NEWEST_LEAD_FIRST, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    queryPage<UserRow>(NEWEST_LEAD_FIRST, query, (columns, after, order, limit, offset) =>
       db
         .select({ ...columns, ...userColumns })
         .from(leadChatUsers)

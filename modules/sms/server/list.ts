@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import { phoneDigits } from '../../../core/validation/phone'
 import type { Db } from '../../../server/db/client'
 import { smsOutbox } from '../../../server/db/schema'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { key, queryPage } from '../../../server/search/keyset'
 import { searchDigits } from '../../../server/search/normalise'
 import { phoneField, searchOf } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
@@ -41,9 +41,8 @@ export async function listSms(db: Db, query: SmsListQuery): Promise<SmsPage> {
   const match = digits.length > 1 ? SMS_SEARCH.match(digits) : null
   if (match) where.push(match.where)
   const filter = and(...where)
-  const cursor = decodeCursor(query.cursor, NEWEST_FIRST)
   const [page, total] = await Promise.all([
-    keysetPage<SmsRow>(NEWEST_FIRST, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) =>
+    queryPage<SmsRow>(NEWEST_FIRST, query, (columns, after, order, limit, offset) =>
       db
         .select({ ...columns, ...getTableColumns(smsOutbox) })
         .from(smsOutbox)
