@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import type { KeysetPage } from '../../core/api/envelope'
+import { listCursor } from '../../core/validation/cursor'
 import { line, multiline, msg } from '../../core/validation'
 import { TASK_STATUS, type TaskStatusCode } from './workflow'
 
@@ -157,15 +159,11 @@ export interface TaskDetails extends TaskItem {
   editable: boolean
 }
 
-/** GET v1/tasks → data. */
-export interface TaskPage {
-  items: TaskItem[]
-  total: number
-  /** The total is the planner's estimate ("about"). */
-  total_estimated: boolean
-  page: number
-  limit: number
-}
+/**
+ * GET v1/tasks → data: keyset paged (`next` / `prev` cursors), newest first, or by date and time within a date range;
+ * the total counted cheaply (`total_estimated`: "about").
+ */
+export type TaskPage = KeysetPage<TaskItem>
 
 /** The people a task may be given to (GET v1/tasks/responsibles?search=): the actor's office, all for administrators. */
 export type TaskResponsible = TaskPerson
@@ -181,7 +179,7 @@ const queryInt = (min: number, max: number) =>
   v.pipe(v.string('validation:invalid'), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
 
 /**
- * GET v1/tasks (and v1/tasks/counts, which ignores filter/page/limit): `from`/`to` select tasks whose date range
+ * GET v1/tasks (and v1/tasks/counts, which ignores filter/page/cursor/limit): `from`/`to` select tasks whose date range
  * meets [from, to]; `responsible_id` one person's; `search` in the name and description; newest first in the list,
  * by date and time for a calendar range.
  */
@@ -193,6 +191,8 @@ export const taskListQuery = v.pipe(
     responsible_id: v.optional(queryInt(1, 2_147_483_647)),
     search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
     page: v.optional(queryInt(1, 1_000_000), '1'),
+    /** A page's `next` / `prev`; `page` is used without one (older links). */
+    cursor: listCursor,
     limit: v.optional(queryInt(1, TASK_LIMIT_MAX), String(TASK_LIMIT_DEFAULT)),
   }),
   v.forward(

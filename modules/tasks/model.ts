@@ -9,11 +9,13 @@ export interface TaskListRequest {
   from: string
   to: string
   page: number
+  /** A keyset cursor of the server's `next` / `prev` (the list's pages); null: `page` from the top. */
+  cursor: string | null
   limit: number
 }
 
 /** The request's query string: only what is set, in the contract's names (taskListQuery). */
-export function taskSearchParams(q: Omit<TaskListRequest, 'page' | 'limit' | 'filter'> & Partial<TaskListRequest>): Record<string, string | number> {
+export function taskSearchParams(q: Omit<TaskListRequest, 'page' | 'cursor' | 'limit' | 'filter'> & Partial<TaskListRequest>): Record<string, string | number> {
   const params: Record<string, string | number> = {}
   if (q.filter && q.filter !== 'all') params.filter = q.filter
   if (q.search) params.search = q.search
@@ -21,6 +23,7 @@ export function taskSearchParams(q: Omit<TaskListRequest, 'page' | 'limit' | 'fi
   if (q.from) params.from = q.from
   if (q.to) params.to = q.to
   if (q.page) params.page = q.page
+  if (q.cursor) params.cursor = q.cursor
   if (q.limit) params.limit = q.limit
   return params
 }
@@ -30,7 +33,7 @@ export const taskList = remote('tasks/list', {
   load: (q: TaskListRequest, { api, signal }) => api.get<TaskPage>(TASKS_API.list, { quiet: true, searchParams: taskSearchParams(q), signal }),
 })
 
-export type TaskCountsRequest = Omit<TaskListRequest, 'filter' | 'page' | 'limit'>
+export type TaskCountsRequest = Omit<TaskListRequest, 'filter' | 'page' | 'cursor' | 'limit'>
 
 /** GET v1/tasks/counts: the five tabs' counts under the same search, responsible and dates. */
 export const taskCounts = remote('tasks/counts', {

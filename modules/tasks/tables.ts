@@ -45,6 +45,9 @@ export const tasks = pgTable(
     index('tasks_responsible_idx').on(t.responsible_id, t.date_from),
     index('tasks_author_idx').on(t.author_id, t.date_from),
     index('tasks_status_date_idx').on(t.status, t.date_from, t.id),
+    // The list's two keyset orders (server/read.ts): newest first, and by date and time within a date range.
+    index('tasks_created_idx').on(t.created_at, t.id),
+    index('tasks_dates_idx').on(t.date_from, t.time, t.id),
   ],
 )
 

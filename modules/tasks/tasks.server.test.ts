@@ -153,7 +153,7 @@ describeEachDb('tasks: who sees which tasks', ctx => {
     expect((await list(ctx, admin, `?search=${encodeURIComponent('гарантию')}`)).items.map(i => i.id)).toEqual([t2.id])
     expect((await list(ctx, admin, `?search=${encodeURIComponent('договор')}`)).items.map(i => i.id)).toEqual([t1.id])
     const page = await list(ctx, admin, '?limit=2&page=2')
-    expect(page).toMatchObject({ total: 3, total_estimated: false, page: 2, limit: 2 })
+    expect(page).toMatchObject({ total: 3, total_estimated: false, next: null, prev: expect.any(String) })
     expect(page.items.map(i => i.id)).toEqual([t1.id])
     expect(page.items[0]).toEqual({ id: t1.id, type: 10, name: 'Договор поставки', status: 10, date_from: '2026-01-05', date_to: '2026-01-06', time: '18:00', author: { id: admin.id, full_name: expect.any(String) }, responsible: { id: admin.id, full_name: expect.any(String) }, created_at: expect.any(String) })
 
@@ -168,6 +168,43 @@ describeEachDb('tasks: who sees which tasks', ctx => {
       expect(res.json()).toMatchObject({ result: false, validation: expect.any(Object) })
     }
     expect((await ctx.call('GET', '/api/v1/tasks/counts?to=2026-01-01&from=2026-02-01', admin.token)).statusCode).toBe(422)
+  })
+
+  it('pages by cursor: newest first, and by date and time within a range, ties by number, forwards and back', async () => {
+    const admin = await person(ctx, ROLE.admin, null)
+    // Tasks created in the same minute, on the same day at the same time: only the number tells them apart; and the
+    // creation times out of the numbers' order, so an order by number alone is wrong.
+    const days = ['2026-01-05', '2026-01-03', '2026-01-05', '2026-01-04', '2026-01-05', '2026-01-03', '2026-01-05']
+    const times = ['10:00', '09:00', '09:00', '18:00', '10:00', '09:00', '10:00']
+    const minutes = [2, 0, 2, 1, 2, 0, 1]
+    const made: { id: number; day: string; time: string; minute: number }[] = []
+    for (const [i, day] of days.entries()) {
+      const { id } = await create(ctx, admin, form(admin.id, { name: `Задача ${i}`, date_from: day, date_to: day, time: times[i] }))
+      await ctx.db.execute(sql`update tasks set created_at = ${new Date(ctx.clock.now() + minutes[i]! * MINUTE).toISOString()}::timestamptz where id = ${id}`)
+      made.push({ id, day, time: times[i]!, minute: minutes[i]! })
+    }
+    const byNewest = [...made].sort((a, b) => b.minute - a.minute || b.id - a.id).map(t => t.id)
+    const byDate = [...made].sort((a, b) => a.day.localeCompare(b.day) || a.time.localeCompare(b.time) || a.id - b.id).map(t => t.id)
+
+    for (const [range, expected] of [['', byNewest], ['&from=2026-01-01&to=2026-01-31', byDate]] as const) {
+      const pages: TaskPage[] = [await list(ctx, admin, `?limit=2${range}`)]
+      expect(pages[0]!.prev).toBeNull()
+      while (pages.at(-1)!.next) pages.push(await list(ctx, admin, `?limit=2${range}&cursor=${pages.at(-1)!.next}`))
+      expect(pages.flatMap(p => p.items.map(t => t.id)), range).toEqual(expected)
+      // Back from the last page by each page's previous cursor, the same pages in reverse.
+      const back: TaskPage[] = [pages.at(-1)!]
+      while (back.at(-1)!.prev) back.push(await list(ctx, admin, `?limit=2${range}&cursor=${back.at(-1)!.prev}`))
+      expect(back.reverse().flatMap(p => p.items.map(t => t.id)), range).toEqual(expected)
+      expect(back[0]!.prev).toBeNull()
+    }
+
+    // A cursor of the other order, or a made-up one, is a 422 on `cursor`.
+    const newest = await list(ctx, admin, '?limit=2')
+    for (const bad of [`?limit=2&from=2026-01-01&cursor=${newest.next}`, '?cursor=bm9wZQ', '?cursor=a%20b']) {
+      const res = await ctx.call('GET', `/api/v1/tasks${bad}`, admin.token)
+      expect(res.statusCode, bad).toBe(422)
+      expect(res.json()).toMatchObject({ result: false, validation: { cursor: expect.any(String) } })
+    }
   })
 })
 

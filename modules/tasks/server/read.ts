@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { ROLE, type Role } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
+import { key, queryPage } from '../../../server/search/keyset'
 import { searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { taskScope } from '../access'
@@ -45,20 +46,27 @@ function filtersOf(db: Db, actor: Actor, query: Omit<TaskListQuery, 'filter' | '
   return and(...where) as SQL
 }
 
+/** The list newest first; within a date range (a day opened from the calendar) by date and time, as a diary reads. */
+const NEWEST_FIRST = [key(tasks.created_at, 'time', true), key(tasks.id, 'int', true)]
+const BY_DATE_AND_TIME = [key(tasks.date_from, 'date'), key(tasks.time, 'text'), key(tasks.id, 'int')]
+
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskPage> {
   const filter = and(filtersOf(db, actor, query), query.filter === 'all' ? undefined : eq(tasks.status, TASK_FILTER_STATUS[query.filter]))
-  // A calendar range reads by date and time; the list newest first.
-  const order = query.from || query.to ? [asc(tasks.date_from), asc(tasks.time), asc(tasks.id)] : [desc(tasks.created_at), desc(tasks.id)]
-  const rows = await db
-    .select()
-    .from(tasks)
-    .where(filter)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const { total, total_estimated } = await cheapTotal(db, db.select({ id: tasks.id }).from(tasks).where(filter))
-  const persons = await personsOf(db, rows.flatMap(r => [r.author_id, r.responsible_id]))
-  return { items: rows.map(r => toTaskItem(r, persons)), total, total_estimated, page: query.page, limit: query.limit }
+  const keys = query.from || query.to ? BY_DATE_AND_TIME : NEWEST_FIRST
+  const [page, total] = await Promise.all([
+    queryPage<TaskRow>(keys, query, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...columns, ...getTableColumns(tasks) })
+        .from(tasks)
+        .where(and(filter, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
+    cheapTotal(db, db.select({ id: tasks.id }).from(tasks).where(filter)),
+  ])
+  const persons = await personsOf(db, page.items.flatMap(r => [r.author_id, r.responsible_id]))
+  return { ...page, items: page.items.map(r => toTaskItem(r, persons)), ...total }
 }
 
 export async function countTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskCounts> {

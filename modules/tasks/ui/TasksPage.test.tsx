@@ -23,7 +23,7 @@ function server(items = [taskItem(1), taskItem(2, { status: 20, date_from: '1970
     if (req.path === 'v1/tasks' && req.method === 'GET') {
       const filter = req.search.get('filter')
       const found = filter === 'work' ? items.filter(t => t.status === 20) : items
-      return { items: found, total: found.length, total_estimated: false, page: 1, limit: 20 }
+      return { items: found, total: found.length, total_estimated: false, next: null, prev: null }
     }
     return null
   }
@@ -57,6 +57,30 @@ describe('/tasks: the list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ответственный' }), '2')
     await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toMatchObject({ responsible_id: '2' }))
     expect(kit.history.at(-1)).toContain('responsible=2')
+  })
+
+  it('pages by the server\'s cursors kept in the URL; a tab goes back to the first page', async () => {
+    const all = server()
+    // Two to a page: the second page behind the cursor "older".
+    const kit = tasksKit('/tasks', req => {
+      const answer = all(req)
+      if (req.path !== 'v1/tasks' || req.method !== 'GET') return answer
+      const { items, total } = answer as { items: unknown[]; total: number }
+      const older = req.search.get('cursor') === 'older'
+      return { items: older ? items.slice(2) : items.slice(0, 2), total, total_estimated: false, next: older || total <= 2 ? null : 'older', prev: older ? 'newer' : null }
+    })
+    render(kit.wrap(<TasksPage />))
+    const names = () => within(screen.getByTestId('task-table')).getAllByRole('rowheader').map(cell => cell.textContent)
+    await waitFor(() => expect(names()).toEqual(['Задача 1', 'Задача 2']))
+    const user = userEvent.setup()
+    await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(names()).toEqual(['Задача 3']))
+    expect(kit.history.at(-1)).toBe('/tasks?cursor=older')
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ page: '1', cursor: 'older', limit: '20' })
+    expect(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }).hasAttribute('disabled')).toBe(true)
+    await user.click(screen.getByRole('tab', { name: /Только новые/ }))
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks?filter=new'))
+    expect(last(kit.sent, 'v1/tasks')).toEqual({ filter: 'new', page: '1', limit: '20' })
   })
 
   it('says the total as the server counted it: exactly, or "about" past what it counts one by one', async () => {

@@ -8,7 +8,7 @@ import { Button } from '../../../core/ui/Button'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
@@ -50,7 +50,7 @@ const Center = styled.div`
 
 /**
  * /tasks (issue 13 §2): the five tabs with counts, search, responsible and date filters, and the same tasks as a list
- * (paged) or a month / week calendar. Everything that says what is shown is in the URL.
+ * (paged by the server's cursors) or a month / week calendar. Everything that says what is shown is in the URL.
  */
 export default function TasksPage() {
   const t = useT('tasks')
@@ -69,8 +69,8 @@ export default function TasksPage() {
   const reload = useLoad(
     'tasks/loadList',
     range
-      ? { ...common, filter: query.filter, from: range.from, to: range.to, page: 1, limit: TASK_LIMIT_MAX }
-      : { ...common, filter: query.filter, from: query.from, to: query.to, page: query.page, limit: TASK_PAGE_LIMIT },
+      ? { ...common, filter: query.filter, from: range.from, to: range.to, page: 1, cursor: null, limit: TASK_LIMIT_MAX }
+      : { ...common, filter: query.filter, from: query.from, to: query.to, page: query.page, cursor: query.cursor, limit: TASK_PAGE_LIMIT },
   )
   const reloadCounts = useLoad('tasks/loadCounts', range ? { ...common, from: range.from, to: range.to } : { ...common, from: query.from, to: query.to })
   const state = useUnit(taskList.$state)
@@ -159,11 +159,9 @@ export default function TasksPage() {
           </>
         )
       ) : (
-        <PagedTable
+        <CursorTable
           state={state}
-          page={query.page}
-          limit={TASK_PAGE_LIMIT}
-          onPage={page => setQuery({ page })}
+          onCursor={cursor => setQuery({ cursor, page: 1 })}
           onRetry={reloadAll}
           isFiltered={filtered}
           empty={{ title: t(filtered ? 'list.noneFound' : 'list.none') }}

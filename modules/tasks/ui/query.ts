@@ -10,7 +10,7 @@ export type TaskView = (typeof TASK_VIEWS)[number]
 
 /**
  * /tasks as the URL keeps it (reload and Back restore it): `view` list / month / week, the tab `filter`, the search `q`,
- * the `responsible`, the list's date range `from`–`to`, the calendar's `day` (empty: today) and the list's `page`.
+ * the `responsible`, the list's date range `from`–`to`, the calendar's `day` (empty: today) and the list's position (`cursor`, or `page` of older links).
  */
 export const TASKS_QUERY = {
   view: param.oneOf(TASK_VIEWS, 'list'),
@@ -21,6 +21,7 @@ export const TASKS_QUERY = {
   to: day(),
   day: day(),
   page: param.page(),
+  cursor: param.cursor(),
 }
 export type TasksQuery = QueryOf<typeof TASKS_QUERY>
 export const TASK_PAGE_LIMIT = 20
