@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import type { KeysetPage } from '../../core/api/envelope'
+import { listCursor } from '../../core/validation/cursor'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
 import { line, msg } from '../../core/validation'
 import { isIsoDate, parseDecimal, PAYOUT, type PayoutType, type ScheduleJson } from './schedule'
@@ -91,22 +93,27 @@ export const SPLIT_LIMIT_DEFAULT = 20
 export const SPLIT_LIMIT_MAX = 100
 const STATUS_CODES = Object.values(SPLIT_STATUS).map(String) as [string, ...string[]]
 
-/** GET v1/split-bids?status=&search=&client_id=&page=&limit=. */
+/** GET v1/split-bids?status=&search=&client_id=&cursor=&limit= (best match first under a search, else newest first). */
 export const splitListQuery = v.object({
   status: v.optional(v.pipe(v.picklist(STATUS_CODES, 'validation:invalid'), v.transform(Number))),
   search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
   client_id: v.optional(queryInt(1, 2_147_483_647)),
   page: v.optional(queryInt(1, 1_000_000), '1'),
+  /** A page's `next` / `prev`; `page` is used without one (older links). */
+  cursor: listCursor,
   limit: v.optional(queryInt(1, SPLIT_LIMIT_MAX), String(SPLIT_LIMIT_DEFAULT)),
 })
 export type SplitListQuery = v.InferOutput<typeof splitListQuery>
 
-/** GET v1/split-clients?search=&page=&limit=. */
+/** GET v1/split-clients?search=&cursor=&limit= (best match first under a search, else by their latest bid). */
 export const splitClientsQuery = v.object({
   search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
   page: v.optional(queryInt(1, 1_000_000), '1'),
+  /** A page's `next` / `prev`; `page` is used without one (older links). */
+  cursor: listCursor,
   limit: v.optional(queryInt(1, SPLIT_LIMIT_MAX), String(SPLIT_LIMIT_DEFAULT)),
 })
+export type SplitClientsQuery = v.InferOutput<typeof splitClientsQuery>
 
 export interface SplitPerson {
   id: number
@@ -157,14 +164,8 @@ export interface SplitBidDetails extends SplitBidItem {
   allowed: string[]
 }
 
-export interface SplitPage<T> {
-  items: T[]
-  total: number
-  /** The total is the planner's estimate past a threshold (server/search/total.ts): said as "about". */
-  total_estimated?: boolean
-  page: number
-  limit: number
-}
+/** A list's page: keyset paged (`next` / `prev` cursors), the total counted cheaply (`total_estimated`: "about"). */
+export type SplitPage<T> = KeysetPage<T>
 
 /** GET v1/split-clients → data.items[]: a person behind split bids, with their bids' totals (of the bids one sees). */
 export interface SplitClientItem {

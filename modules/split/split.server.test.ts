@@ -125,6 +125,47 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
     }
   })
 
+  it('pages bids and clients by cursor, forwards and back, best match first under a search; another order\'s cursor is a 422', async () => {
+    const admin = await person(ctx, ROLE.admin)
+    // Six people, some with two bids (a client's place is their latest bid's), the later bids out of the first ones' order.
+    const people = [
+      ['Иванов Иван', '7015550001'],
+      ['Иванова Анна', '7015550002'],
+      ['Сидоров Пётр', '7015550003'],
+      ['Ивановский Олег', '7015550004'],
+      ['Петров Иван', '7015550005'],
+      ['Орлов Иван', '7015550006'],
+    ] as const
+    const bids: { id: number; client_id: number; full_name: string }[] = []
+    for (const i of [0, 1, 2, 3, 4, 5, 2, 0]) bids.push(await create(ctx, admin, { full_name: people[i]![0], phone: people[i]![1] }))
+    const walk = async (path: string): Promise<string[]> => {
+      const pages = [data<SplitPage<SplitBidItem | SplitClientItem>>(await ctx.call('GET', `${path}&limit=2`, admin.token))]
+      expect(pages[0]!.prev, path).toBeNull()
+      while (pages.at(-1)!.next) pages.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${pages.at(-1)!.next}`, admin.token)))
+      const back = [pages.at(-1)!]
+      while (back.at(-1)!.prev) back.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${back.at(-1)!.prev}`, admin.token)))
+      const ids = (list: SplitPage<SplitBidItem | SplitClientItem>[]) => list.flatMap(p => p.items.map(i => i.id))
+      expect(ids(back.reverse()), `${path} backwards`).toEqual(ids(pages))
+      expect(pages[0]!.total, path).toBe(ids(pages).length)
+      return pages.flatMap(p => p.items.map(i => i.full_name))
+    }
+    const newestBids = [...bids].reverse()
+    expect(await walk('/api/v1/split-bids?status=10')).toEqual(newestBids.map(b => b.full_name))
+    const latestFirst = [...new Map(newestBids.map(b => [b.client_id, b.full_name])).values()]
+    expect(await walk('/api/v1/split-clients?search=')).toEqual(latestFirst)
+    expect(latestFirst).toEqual(['Иванов Иван', 'Сидоров Пётр', 'Орлов Иван', 'Петров Иван', 'Ивановский Олег', 'Иванова Анна'])
+    // "иванов": the names starting with it newest first (the first Иванов Иван's bid is the oldest), then the similar ones.
+    expect(await walk(`/api/v1/split-bids?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Иванов Иван', 'Орлов Иван', 'Петров Иван'])
+    expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Орлов Иван', 'Петров Иван'])
+
+    const plain = data<SplitPage<SplitBidItem>>(await ctx.call('GET', '/api/v1/split-bids?limit=2', admin.token))
+    for (const bad of [`split-bids?search=${encodeURIComponent('иванов')}&cursor=${plain.next}`, `split-clients?cursor=${plain.next!.slice(0, -2)}`, 'split-clients?cursor=%2F%2F']) {
+      const res = await ctx.call('GET', `/api/v1/${bad}`, admin.token)
+      expect(res.statusCode, bad).toBe(422)
+      expect(res.json()).toMatchObject({ result: false, validation: { cursor: expect.any(String) } })
+    }
+  })
+
   it('works a bid from creation to completion with its transaction, and sums a client', async () => {
     const cc = await person(ctx, ROLE.callCenter)
     const bid = await create(ctx, cc)

@@ -1,15 +1,15 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
-import { key, orderBy } from '../../../server/search/keyset'
+import { key, queryPage } from '../../../server/search/keyset'
 import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { readHistory } from '../../../server/workflow/history'
 import { allowedActions } from '../../../core/workflow/decide'
 import { splitScope } from '../access'
-import { type SplitBidDetails, type SplitBidItem, type SplitClientItem, type SplitListQuery, type SplitPage, type SplitTransaction } from '../contract'
+import { type SplitBidDetails, type SplitBidItem, type SplitClientItem, type SplitClientsQuery, type SplitListQuery, type SplitPage, type SplitTransaction } from '../contract'
 import { computeSchedule, kopecksToDecimal, scheduleToJson, type PayoutType, type Schedule } from '../schedule'
 import { splitBids, splitClients, splitTransactions } from '../tables'
 import { SPLIT_STATUS, splitWorkflow, TRANSACTION_STATUS, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from '../workflow'
@@ -66,12 +66,20 @@ export async function listBids(db: Db, actor: Actor, q: SplitListQuery): Promise
   const match = BID_SEARCH.match(q.search)
   const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, match?.where)
   // Best match first under a search, else newest first; the total counted as every list counts it.
-  const [rows, total] = await Promise.all([
-    db.select().from(splitBids).where(where).orderBy(...orderBy(rankedOrder(match, NEWEST_BIDS), true)).limit(q.limit).offset((q.page - 1) * q.limit),
+  const [page, total] = await Promise.all([
+    queryPage<SplitBidRow>(rankedOrder(match, NEWEST_BIDS), q, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...columns, ...getTableColumns(splitBids) })
+        .from(splitBids)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
     cheapTotal(db, db.select({ id: splitBids.id }).from(splitBids).where(where)),
   ])
-  const names = await authors(db, rows.map(r => r.author_id))
-  return { items: rows.map(r => toItem(r, names)), ...total, page: q.page, limit: q.limit }
+  const names = await authors(db, page.items.map(r => r.author_id))
+  return { ...page, items: page.items.map(r => toItem(r, names)), ...total }
 }
 
 export async function scopedBid(db: Db, actor: Actor, id: number): Promise<SplitBidRow | undefined> {
@@ -106,9 +114,13 @@ export async function readBid(db: Db, actor: Actor, row: SplitBidRow): Promise<S
   }
 }
 
-/** The people behind the bids this actor sees, with those bids' totals. */
-export async function listClients(db: Db, actor: Actor, q: { search: string; page: number; limit: number }): Promise<SplitPage<SplitClientItem>> {
-  const closed = [SPLIT_STATUS.rejected, SPLIT_STATUS.completed]
+/**
+ * The people behind the bids this actor sees, with those bids' totals: best match first under a search (a client's
+ * rank is the same on each of its rows), then by their latest bid. The order's keys are the group's aggregates, so a
+ * page's cursor condition is a `having`: each page still groups the bids in scope, but pages never shift or repeat.
+ */
+export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): Promise<SplitPage<SplitClientItem>> {
+  const closed = sql.join([SPLIT_STATUS.rejected, SPLIT_STATUS.completed].map(c => sql`${c}`), sql`, `)
   const paid = db
     .select({ bid_id: splitTransactions.bid_id, sum: sql<string>`sum(${splitTransactions.amount})`.as('paid_sum') })
     .from(splitTransactions)
@@ -117,48 +129,51 @@ export async function listClients(db: Db, actor: Actor, q: { search: string; pag
     .as('paid')
   const match = CLIENT_SEARCH.match(q.search)
   const where = and(bidScope(db, actor), match?.where)
-  const rows = await db
-    .select({
-      id: splitClients.id,
-      phone: splitClients.phone,
-      full_name: splitClients.full_name,
-      bids: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${splitBids.status} not in (${sql.join(closed.map(c => sql`${c}`), sql`, `)})))::int`,
-      amount_total: sql<string>`sum(${splitBids.amount})::text`,
-      amount_active: sql<string>`coalesce(sum(${splitBids.amount}) filter (where ${splitBids.status} not in (${sql.join(closed.map(c => sql`${c}`), sql`, `)})), 0)::text`,
-      paid_total: sql<string>`coalesce(sum(${paid.sum}), 0)::text`,
-      last_bid_at: sql<string>`max(${splitBids.created_at})`,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(splitBids)
-    .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
-    .leftJoin(paid, eq(paid.bid_id, splitBids.id))
-    .where(where)
-    .groupBy(splitClients.id)
-    // Best match first under a search (a client's rank is the same on each of its rows), then the latest bid's.
-    .orderBy(...(match ? [desc(sql`max(${match.rank})`)] : []), desc(sql`max(${splitBids.id})`))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-  let total = rows[0]?.total ?? 0
-  if (rows.length === 0 && q.page > 1) {
-    const [c] = await db.select({ n: sql<number>`count(distinct ${splitBids.client_id})::int` }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(where)
-    total = c?.n ?? 0
-  }
+  // A bid belongs to one client: the latest bid's number tells clients apart.
+  const keys = [...(match ? [key(sql`max(${match.rank})`, 'int', true)] : []), key(sql`max(${splitBids.id})`, 'int', true)]
+  const [page, total] = await Promise.all([
+    queryPage<ClientRow>(keys, q, (columns, after, order, limit, offset) =>
+      db
+        .select({
+          ...columns,
+          id: splitClients.id,
+          phone: splitClients.phone,
+          full_name: splitClients.full_name,
+          bids: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${splitBids.status} not in (${closed})))::int`,
+          amount_total: sql<string>`sum(${splitBids.amount})::text`,
+          amount_active: sql<string>`coalesce(sum(${splitBids.amount}) filter (where ${splitBids.status} not in (${closed})), 0)::text`,
+          paid_total: sql<string>`coalesce(sum(${paid.sum}), 0)::text`,
+          last_bid_at: sql<string>`max(${splitBids.created_at})`,
+        })
+        .from(splitBids)
+        .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
+        .leftJoin(paid, eq(paid.bid_id, splitBids.id))
+        .where(where)
+        .groupBy(splitClients.id)
+        .having(after)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
+    cheapTotal(db, db.selectDistinct({ id: splitBids.client_id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(where)),
+  ])
   const money = (s: string) => kopecksToDecimal(BigInt(s))
   return {
-    items: rows.map(r => ({
-      id: r.id,
-      phone: r.phone,
-      full_name: r.full_name,
-      bids: r.bids,
-      active: r.active,
+    ...page,
+    items: page.items.map(r => ({
+      ...r,
       amount_total: money(r.amount_total),
       amount_active: money(r.amount_active),
       paid_total: money(r.paid_total),
       last_bid_at: new Date(r.last_bid_at).toISOString(),
     })),
-    total,
-    page: q.page,
-    limit: q.limit,
+    ...total,
   }
+}
+
+interface ClientRow extends Omit<SplitClientItem, 'amount_total' | 'amount_active' | 'paid_total'> {
+  amount_total: string
+  amount_active: string
+  paid_total: string
 }

@@ -12,6 +12,7 @@ import split from '../index'
 import { computeSchedule, PAYOUT, scheduleToJson } from '../schedule'
 import SplitBidPage from './SplitBidPage'
 import SplitBidsPage from './SplitBidsPage'
+import SplitClientsPage from './SplitClientsPage'
 import { SplitBidFormDialog } from './SplitBidFormDialog'
 
 vi.setConfig({ testTimeout: 30_000 })
@@ -156,10 +157,39 @@ describe('live refresh (the socket\'s updateSplitBids)', () => {
 
 describe('the split bids list total', () => {
   it('is "about" N when the server estimated it past what it counts one by one', async () => {
-    const k = kit('/split-bids', (req: SentRequest) => (req.path.startsWith('v1/split-bids') ? { items: [bid({ id: 5 })], total: 5221, total_estimated: true, page: 1, limit: 20 } : null), 170 as Role)
+    const k = kit('/split-bids', (req: SentRequest) => (req.path.startsWith('v1/split-bids') ? { items: [bid({ id: 5 })], total: 5221, total_estimated: true, next: null, prev: null } : null), 170 as Role)
     render(k.wrap(<SplitBidsPage />))
     expect(await screen.findByText(/^около 5\s?221 заявки$/)).toBeTruthy()
   })
+})
+
+describe('the split lists page by the server\'s cursors', () => {
+  const client = (id: number, full_name: string) => ({ id, phone: '77015550101', full_name, bids: 1, active: 1, amount_total: '1000.00', amount_active: '1000.00', paid_total: '0.00', last_bid_at: '2025-01-31T09:00:00Z' })
+  const pages = { first: { next: 'older', prev: null }, older: { next: null, prev: 'newer' } }
+  const cases = [
+    { path: '/split-bids', api: 'v1/split-bids', page: <SplitBidsPage />, first: bid({ id: 5 }), older: bid({ id: 4, full_name: 'Смирнова Ольга Петровна' }), shown: 'Смирнова Ольга Петровна' },
+    { path: '/split-clients', api: 'v1/split-clients', page: <SplitClientsPage />, first: client(1, 'Кузнецов Андрей Викторович'), older: client(2, 'Орлова Ирина'), shown: 'Орлова Ирина' },
+  ]
+  for (const c of cases) {
+    it(`${c.path}: "Next" sends the next page's cursor and keeps it in the URL; a search starts from the top`, async () => {
+      const k = kit(c.path, (req: SentRequest) => {
+        if (req.path !== c.api) return null
+        const older = req.search.get('cursor') === 'older'
+        return { items: [older ? c.older : c.first], total: 2, total_estimated: false, ...pages[older ? 'older' : 'first'] }
+      }, 170 as Role)
+      render(k.wrap(c.page))
+      expect(await screen.findByText('Кузнецов Андрей Викторович')).toBeTruthy()
+      const user = userEvent.setup()
+      await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+      expect(await screen.findByText(c.shown)).toBeTruthy()
+      expect(k.history.at(-1)).toBe(`${c.path}?cursor=older`)
+      expect(k.sent.filter(r => r.path === c.api).at(-1)!.search.get('cursor')).toBe('older')
+      await user.type(screen.getByRole('searchbox'), 'Кузн')
+      act(() => k.clock.advanceBy(300))
+      await waitFor(() => expect(k.history.at(-1)).toBe(`${c.path}?q=${encodeURIComponent('Кузн')}`))
+      expect(k.sent.filter(r => r.path === c.api).at(-1)!.search.get('cursor')).toBeNull()
+    })
+  }
 })
 
 describe('the new split bid form', () => {

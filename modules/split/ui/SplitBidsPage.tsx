@@ -10,7 +10,7 @@ import { Button } from '../../../core/ui/Button'
 import { Row } from '../../../core/ui/Stack'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
@@ -25,7 +25,7 @@ import { useSplitFormat } from './format'
 const SplitBidFormDialog = lazy(() => import('./SplitBidFormDialog').then(m => ({ default: m.SplitBidFormDialog })))
 
 const TABS = ['all', ...Object.values(SPLIT_STATUS).sort((a, b) => (a === 5 ? 1 : b === 5 ? -1 : a - b)).map(String)] as const
-const QUERY = { status: param.oneOf(TABS as readonly string[], 'all'), q: param.text(100), client: param.text(10), page: param.page() }
+const QUERY = { status: param.oneOf(TABS as readonly string[], 'all'), q: param.text(100), client: param.text(10), page: param.page(), cursor: param.cursor() }
 
 const Name = styled.span`
   overflow-wrap: anywhere;
@@ -44,6 +44,7 @@ export default function SplitBidsPage() {
   if (query.q) params.set('search', query.q)
   if (/^\d+$/.test(query.client)) params.set('client_id', query.client)
   params.set('page', String(query.page))
+  if (query.cursor) params.set('cursor', query.cursor)
   params.set('limit', String(SPLIT_LIMIT_DEFAULT))
   const [state, reload] = useResource<SplitPage<SplitBidItem>>(`${SPLIT_API.list}?${params.toString()}`)
   // A bid this user sees was created or moved by a colleague, or the socket reconnected: read the page again.
@@ -96,11 +97,9 @@ export default function SplitBidsPage() {
       }
       data-testid="split-bids-page"
     >
-      <PagedTable
+      <CursorTable
         state={asListSource(state)}
-        page={query.page}
-        limit={SPLIT_LIMIT_DEFAULT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={filtered}
         empty={{ title: t(filtered ? 'list.noneFound' : 'list.none') }}

@@ -4,7 +4,7 @@ import { useT } from '../../../core/i18n/useT'
 import { useResource } from '../../../core/react/useResource'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
@@ -12,7 +12,7 @@ import { SPLIT_API, SPLIT_LIMIT_DEFAULT, type SplitClientItem, type SplitPage } 
 import { useSplitFormat } from './format'
 import { asListSource } from './listSource'
 
-const QUERY = { q: param.text(100), page: param.page() }
+const QUERY = { q: param.text(100), page: param.page(), cursor: param.cursor() }
 const Name = styled.span`
   overflow-wrap: anywhere;
 `
@@ -24,6 +24,7 @@ export default function SplitClientsPage() {
   const [query, setQuery] = useListQuery(QUERY)
   const params = new URLSearchParams({ page: String(query.page), limit: String(SPLIT_LIMIT_DEFAULT) })
   if (query.q) params.set('search', query.q)
+  if (query.cursor) params.set('cursor', query.cursor)
   const [state, reload] = useResource<SplitPage<SplitClientItem>>(`${SPLIT_API.clients}?${params.toString()}`)
   // A bid changed: the clients' totals may have too.
   useLiveRefresh('updateSplitBids', reload)
@@ -43,15 +44,13 @@ export default function SplitClientsPage() {
   return (
     <ListPage
       title={t('pages.clients')}
-      description={state.data ? t('clients.total', { count: state.data.total }) : undefined}
+      description={state.data ? t(state.data.total_estimated ? 'clients.totalAbout' : 'clients.total', { count: state.data.total }) : undefined}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'split-clients-search' }}
       data-testid="split-clients-page"
     >
-      <PagedTable
+      <CursorTable
         state={asListSource(state)}
-        page={query.page}
-        limit={SPLIT_LIMIT_DEFAULT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         isFiltered={query.q !== ''}
         empty={{ title: t(query.q ? 'clients.noneFound' : 'clients.none') }}
