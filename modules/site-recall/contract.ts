@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import type { Page } from '../../core/api/envelope'
+import type { KeysetPage } from '../../core/api/envelope'
 import { line, multiline } from '../../core/validation/control'
+import { listCursor } from '../../core/validation/cursor'
 import { phoneDigits } from '../../core/validation/phone'
 
 /**
@@ -74,10 +75,13 @@ export const SITE_RECALL_LIMIT_MAX = 100
 const int = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
 
-/** GET site-recall: `tab` new | done, `page` from 1, `limit`. */
+/** GET site-recall: `tab` new | done, `page` from 1 or a keyset `cursor` of a page's `next` / `prev`, `limit`. */
 export const siteRecallListQuery = v.object({
   tab: v.optional(v.picklist(SITE_RECALL_TABS, 'validation:invalid'), 'new'),
+  /** From the top: an older link's page number; paging on is by `cursor`. */
   page: v.optional(int(1, 1_000_000), '1'),
+  /** A keyset cursor of a page's `next` / `prev` (server/search/keyset.ts), made for this tab's order. */
+  cursor: listCursor,
   limit: v.optional(int(1, SITE_RECALL_LIMIT_MAX), String(SITE_RECALL_LIMIT_DEFAULT)),
 })
 export type SiteRecallListQuery = v.InferOutput<typeof siteRecallListQuery>
@@ -105,7 +109,11 @@ export interface SiteRecallItem {
   done_at: string | null
 }
 
-/** The tab's page with the counts of both tabs. */
-export interface SiteRecallPage extends Page<SiteRecallItem> {
+/**
+ * The tab's page, keyset paged (`total` is the tab's count), with the counts of both tabs: each exact up to a few
+ * thousand requests, past them the planner's estimate, said as "about" (`counts_estimated`).
+ */
+export interface SiteRecallPage extends KeysetPage<SiteRecallItem> {
   counts: Record<SiteRecallTab, number>
+  counts_estimated: Record<SiteRecallTab, boolean>
 }

@@ -9,11 +9,16 @@ export interface SiteRecallListRequest {
   tab: SiteRecallTab
   page: number
   limit: number
+  /** The keyset cursor of a page reached with "previous" / "next"; `page` is for older links. */
+  cursor: string | null
 }
 
-/** `/site-recall?tab=done&page=2`: requested by the router as navigation starts, and by the page (one request). */
+/**
+ * `/site-recall?tab=done&cursor=…`: requested by the router as navigation starts, and by the page (one request).
+ * Another tab starts at its first page (the cursor is a position, reset when the tab changes).
+ */
 export const siteRecallLoad = listLoad(
   'site-recall/loadList',
-  { tab: param.oneOf<SiteRecallTab>(SITE_RECALL_TABS, 'new'), page: param.page() },
-  (q): SiteRecallListRequest => ({ tab: q.tab, page: q.page, limit: SITE_RECALL_PAGE_LIMIT }),
+  { tab: param.oneOf<SiteRecallTab>(SITE_RECALL_TABS, 'new'), page: param.page(), cursor: param.cursor() },
+  (q): SiteRecallListRequest => ({ tab: q.tab, page: q.page, limit: SITE_RECALL_PAGE_LIMIT, cursor: q.cursor }),
 )

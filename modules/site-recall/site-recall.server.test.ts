@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect, it } from 'vitest'
 import { socketTab } from '../../server/testing/socket'
+import type { Db } from '../../server/db/client'
+import { queryPage } from '../../server/search/keyset'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 import type { SiteRecallItem, SiteRecallPage } from './contract'
 import { createSiteRecallServer } from './server'
+import { TAB_ORDER, tabRows, tabWhere } from './server/list'
 import { siteRecallSettings } from './server/settings'
 import { siteRecalls } from './tables'
 
@@ -192,6 +195,134 @@ describeEachDb(
       }
       expect((await ctx.call('GET', '/api/v1/site-recall')).statusCode).toBe(401)
       for (const bad of ['?tab=all', '?page=0', '?limit=1000', '?page=x']) expect((await ctx.call('GET', `/api/v1/site-recall${bad}`, admin.token)).statusCode, bad).toBe(422)
+    })
+
+    it('pages both tabs by keyset: newest first with the id breaking ties, the same pages forwards and back, no row repeated or missing', async () => {
+      const admin = await staff(ctx, 100)
+      const now = ctx.clock.now()
+      const min = (n: number) => new Date(now - n * 60_000)
+      // Inserted out of order (ids do not follow times), with equal times in both tabs and a processed one without
+      // its time (the column allows it): it comes last.
+      const rows: { name: string; status: 10 | 20 | 30; created: number; done?: number | null }[] = [
+        { name: 'n-g', status: 10, created: 5 },
+        { name: 'n-a', status: 10, created: 1 },
+        { name: 'd-j', status: 30, created: 40, done: 20 },
+        { name: 'n-b', status: 20, created: 1 },
+        { name: 'd-h', status: 30, created: 100, done: 10 },
+        { name: 'n-e', status: 20, created: 2 },
+        { name: 'd-l', status: 30, created: 60, done: null },
+        { name: 'n-d', status: 10, created: 3 },
+        { name: 'd-i', status: 30, created: 50, done: 10 },
+        { name: 'n-c', status: 10, created: 1 },
+        { name: 'd-m', status: 30, created: 70, done: 30 },
+        { name: 'n-f', status: 10, created: 2 },
+        { name: 'd-k', status: 30, created: 80, done: 10 },
+      ]
+      const inserted = await ctx.db
+        .insert(siteRecalls)
+        .values(rows.map(r => ({ name: r.name, phone: '77015550000', ip: '192.0.2.1', status: r.status, created_at: min(r.created), done_at: r.done == null ? null : min(r.done) })))
+        .returning({ id: siteRecalls.id, name: siteRecalls.name, status: siteRecalls.status, created_at: siteRecalls.created_at, done_at: siteRecalls.done_at })
+      const newestFirst = (at: (r: (typeof inserted)[number]) => Date | null) => (a: (typeof inserted)[number], b: (typeof inserted)[number]) =>
+        (at(b)?.getTime() ?? -Infinity) - (at(a)?.getTime() ?? -Infinity) || b.id - a.id
+      const expected = {
+        new: inserted.filter(r => r.status !== 30).sort(newestFirst(r => r.created_at)).map(r => r.id),
+        done: inserted.filter(r => r.status === 30).sort(newestFirst(r => r.done_at)).map(r => r.id),
+      }
+      // The ties are really there: three "new" a minute old, three processed ten minutes ago.
+      expect(inserted.filter(r => r.created_at.getTime() === now - 60_000)).toHaveLength(3)
+      expect(expected.done.map(id => inserted.find(r => r.id === id)!.name).slice(-2)).toEqual(['d-m', 'd-l'])
+
+      const ids = (page: SiteRecallPage) => page.items.map(i => i.id)
+      for (const tab of ['new', 'done'] as const) {
+        for (const limit of [1, 2, 3]) {
+          const at = (query: string) => list(ctx, admin.token, `?tab=${tab}&limit=${limit}${query}`)
+          const forwards = [await at('')]
+          while (forwards.at(-1)!.next) forwards.push(await at(`&cursor=${forwards.at(-1)!.next}`))
+          expect(forwards.flatMap(ids), `${tab} by ${limit}`).toEqual(expected[tab])
+          expect(forwards[0]!.prev).toBeNull()
+          expect(forwards.map(p => [p.total, p.total_estimated])).toEqual(forwards.map(() => [expected[tab].length, false]))
+          // Back from the last page by "previous": the very pages, in turn, to the first (which has no previous).
+          const backwards = [forwards.at(-1)!]
+          while (backwards.at(-1)!.prev) backwards.push(await at(`&cursor=${backwards.at(-1)!.prev}`))
+          expect(backwards.reverse().map(ids), `${tab} back by ${limit}`).toEqual(forwards.map(ids))
+        }
+      }
+
+      // An older link's page number still opens its page, and hands out cursors to page on from it.
+      const second = await list(ctx, admin.token, '?tab=done&limit=2&page=2')
+      expect(ids(second)).toEqual(expected.done.slice(2, 4))
+      expect(ids(await list(ctx, admin.token, `?tab=done&limit=2&cursor=${second.next}`))).toEqual(expected.done.slice(4))
+      expect(ids(await list(ctx, admin.token, `?tab=done&limit=2&cursor=${second.prev}`))).toEqual(expected.done.slice(0, 2))
+      expect(await list(ctx, admin.token, '?limit=100')).toMatchObject({ counts: { new: 7, done: 6 }, counts_estimated: { new: false, done: false }, next: null, prev: null })
+    })
+
+    it('answers a bad cursor — malformed, hand-edited, of the other tab — with 422 on `cursor`, never a 500', async () => {
+      const admin = await staff(ctx, 100)
+      for (const [i, status] of ([10, 10, 30, 30] as const).entries()) {
+        await ctx.db.insert(siteRecalls).values({ name: `r${i}`, phone: '77015550000', ip: '192.0.2.1', status, created_at: new Date(ctx.clock.now() - i * 1000), done_at: status === 30 ? new Date(ctx.clock.now()) : null })
+      }
+      const fresh = (await list(ctx, admin.token, '?limit=1')).next!
+      const done = (await list(ctx, admin.token, '?tab=done&limit=1')).next!
+      const forged = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString('base64url')
+      const bad = {
+        malformed: '?cursor=garbage!',
+        'too long': `?cursor=${'a'.repeat(501)}`,
+        truncated: `?cursor=${fresh.slice(0, -3)}`,
+        'not a time': `?cursor=${forged(['a', 'TI', '2026-02-30T10:00:00.000000Z', 1])}`,
+        'not an id': `?cursor=${forged(['a', 'TI', '2026-01-01T10:00:00.000000Z', 'x'])}`,
+        "the done tab's": `?tab=new&cursor=${done}`,
+        "the new tab's": `?tab=done&cursor=${fresh}`,
+      }
+      for (const [what, query] of Object.entries(bad)) {
+        const res = await ctx.call('GET', `/api/v1/site-recall${query}`, admin.token)
+        expect(res.statusCode, what).toBe(422)
+        expect(res.json(), what).toMatchObject({ result: false, validation: { cursor: expect.any(String) } })
+      }
+    })
+
+    it('counts a tab past a few thousand requests by the planner, said as an estimate', async () => {
+      const admin = await staff(ctx, 100)
+      await ctx.db.execute(
+        sql`insert into site_recalls (name, phone, ip, status, done_at, created_at) select 'Архив', '77015550000', '192.0.2.1', 30, now(), now() from generate_series(1, 5001)`,
+      )
+      await post(ctx, form())
+      const page = await list(ctx, admin.token, '?tab=done&limit=1')
+      expect(page).toMatchObject({ total_estimated: true, counts: { new: 1 }, counts_estimated: { new: false, done: true } })
+      expect(page.total).toBeGreaterThanOrEqual(5001)
+      expect(page.counts.done).toBe(page.total)
+      expect(await list(ctx, admin.token)).toMatchObject({ total: 1, total_estimated: false })
+    })
+
+    it("reads each tab's pages, either way, and its count from the tab's own index (migration 0001), sorting nothing", async () => {
+      const admin = await staff(ctx, 100)
+      for (const [i, status] of ([10, 20, 10, 30, 30, 30] as const).entries()) {
+        await ctx.db.insert(siteRecalls).values({ name: `r${i}`, phone: '77015550000', ip: '192.0.2.1', status, created_at: new Date(ctx.clock.now() - i * 1000), done_at: status === 30 ? new Date(ctx.clock.now()) : null })
+      }
+      const explain = (tx: Db, query: SQLWrapper) =>
+        tx.execute(sql`explain ${query}`).then(r => (r as unknown as { rows: Record<string, string>[] }).rows.map(row => Object.values(row)[0]).join('\n'))
+      for (const tab of ['new', 'done'] as const) {
+        const first = await list(ctx, admin.token, `?tab=${tab}&limit=1`)
+        const second = await list(ctx, admin.token, `?tab=${tab}&limit=1&cursor=${first.next}`)
+        const plans = await ctx.db.transaction(async tx => {
+          // A few rows: the planner would read them whole and sort them, whatever the indexes. With these off it still
+          // sorts (at a penalty) when no index gives the order, which is what this looks for.
+          for (const plan of ['seqscan', 'bitmapscan', 'sort']) await tx.execute(sql.raw(`set local enable_${plan} = off`))
+          const found = [await explain(tx, tx.select({ id: siteRecalls.id }).from(siteRecalls).where(tabWhere(tab)))]
+          for (const cursor of [undefined, second.next!, second.prev!]) {
+            // The page's very selects (every range a page reads), explained instead of run.
+            await queryPage(TAB_ORDER[tab], { cursor, page: 1, limit: 20 }, async (...args) => {
+              found.push(await explain(tx, tabRows(tx, tab)(...args)))
+              return []
+            })
+          }
+          return found
+        })
+        expect(plans.length, tab).toBeGreaterThanOrEqual(4)
+        for (const plan of plans) {
+          expect(plan, tab).toContain(`site_recalls_${tab}_idx`)
+          expect(plan, tab).not.toMatch(/Sort/)
+        }
+      }
     })
 
     it('take puts a new request into work for the caller (409 when taken), done moves it to the processed tab (409 twice)', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { users } from '../../server/db/schema'
 import type { SiteRecallStatus } from './contract'
@@ -30,5 +31,20 @@ export const siteRecalls = pgTable(
     done_at: at('done_at'),
     created_at: at('created_at').notNull(),
   },
-  t => [index('site_recalls_status_idx').on(t.status, t.created_at), index('site_recalls_phone_idx').on(t.phone, t.created_at)],
+  t => [
+    // Each tab's order under its own condition (server/list.ts tabWhere with contract.ts SITE_RECALL_STATUS: 10 new,
+    // 20 in work, 30 processed — the same condition, so the planner sees the query implies it),
+    // read either way ("next" and "previous"): a page starts at its cursor's place in the index (keyset paging,
+    // issue 16), and a tab's count reads the index alone. "new": the newest first, an ascending index read backwards
+    // (drizzle's `.desc()` says `desc nulls last`, which a plain `order by … desc` is not).
+    index('site_recalls_new_idx')
+      .on(t.created_at, t.id)
+      .where(sql`${t.status} in (10, 20)`),
+    // "done": the last processed first; `nulls last` on both columns as the keyset's order says it (done_at is
+    // nullable, the list's key is nullsLast).
+    index('site_recalls_done_idx')
+      .on(t.done_at.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`${t.status} = 30`),
+    index('site_recalls_phone_idx').on(t.phone, t.created_at),
+  ],
 )

@@ -1,6 +1,8 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
+import { key, nullsLast, queryPage, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
+import { cheapTotal, type Total } from '../../../server/search/total'
 import { SITE_RECALL_STATUS, type SiteRecallItem, type SiteRecallListQuery, type SiteRecallPage, type SiteRecallTab } from '../contract'
 import { siteRecalls } from '../tables'
 
@@ -49,20 +51,48 @@ export async function siteRecallItem(db: Db, id: number): Promise<SiteRecallItem
   return row ? toItem(row) : null
 }
 
-/** One page of a tab — newest first in "new", last processed first in "done" — with both tabs' counts. */
+/**
+ * Each tab's order, the id last so it is stable. "new": the newest first. "done": the last processed first — the
+ * service always stamps done_at, but the column may be empty (no constraint ties it to the status), so its key is
+ * nullsLast: such a row comes last rather than breaking the page. The two orders' cursors differ in shape, so a
+ * cursor of one tab sent with the other is a 422, not a page read from a wrong place.
+ */
+export const TAB_ORDER: Record<SiteRecallTab, OrderKey[]> = {
+  new: [key(siteRecalls.created_at, 'time', true), key(siteRecalls.id, 'int', true)],
+  done: [nullsLast(key(siteRecalls.done_at, 'time', true)), key(siteRecalls.id, 'int', true)],
+}
+
+/** The read of a tab's page (queryPage's): its rows with the key columns, past the cursor, in its order. */
+export function tabRows(db: Db, tab: SiteRecallTab) {
+  return (keys: KeyColumns, after: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+    db
+      .select({ ...keys, ...columns })
+      .from(siteRecalls)
+      .leftJoin(users, eq(users.id, siteRecalls.taken_by))
+      .where(and(tabWhere(tab), after))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+}
+
+/** A tab's count from its index: exact up to a few thousand, past them the planner's estimate (a status condition it knows well). */
+function tabCount(db: Db, tab: SiteRecallTab): Promise<Total> {
+  return cheapTotal(db, db.select({ id: siteRecalls.id }).from(siteRecalls).where(tabWhere(tab)), { planFirst: true })
+}
+
+/** One page of a tab — newest first in "new", last processed first in "done" — keyset paged, with both tabs' counts. */
 export async function listSiteRecalls(db: Db, query: SiteRecallListQuery): Promise<SiteRecallPage> {
-  const order = query.tab === 'done' ? [desc(siteRecalls.done_at), desc(siteRecalls.id)] : [desc(siteRecalls.created_at), desc(siteRecalls.id)]
-  const rows = await selectItems(db)
-    .where(tabWhere(query.tab))
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-  const [counts] = await db
-    .select({
-      new: sql<number>`count(*) filter (where ${siteRecalls.status} <> ${SITE_RECALL_STATUS.done})`.mapWith(Number),
-      done: sql<number>`count(*) filter (where ${siteRecalls.status} = ${SITE_RECALL_STATUS.done})`.mapWith(Number),
-    })
-    .from(siteRecalls)
-  const all = counts ?? { new: 0, done: 0 }
-  return { items: rows.map(toItem), total: all[query.tab], counts: all }
+  const [page, fresh, done] = await Promise.all([
+    queryPage<Row>(TAB_ORDER[query.tab], query, tabRows(db, query.tab)),
+    tabCount(db, 'new'),
+    tabCount(db, 'done'),
+  ])
+  const totals: Record<SiteRecallTab, Total> = { new: fresh, done }
+  return {
+    ...page,
+    items: page.items.map(toItem),
+    ...totals[query.tab],
+    counts: { new: fresh.total, done: done.total },
+    counts_estimated: { new: fresh.total_estimated, done: done.total_estimated },
+  }
 }

@@ -46,6 +46,9 @@ const names = () =>
 /** A tab's text as a screen reader reads it: "Новые, 2" (the comma is visually hidden). */
 const tabText = (tab: 'new' | 'done') => screen.getByTestId(`site-recall-tab-${tab}`).textContent
 
+/** A whole tab on one page, counted exactly (no cursors). */
+const onePage = (items: SiteRecallItem[]) => ({ items, total: items.length, total_estimated: false, next: null, prev: null })
+
 /** A small server in memory: the tabs, take (a task 70 + id for the taker) and done. */
 function backend(initial: SiteRecallItem[]) {
   const rows = [...initial]
@@ -59,7 +62,8 @@ function backend(initial: SiteRecallItem[]) {
     }
     const tab = req.search.get('tab')
     const inTab = (r: SiteRecallItem) => (tab === 'done' ? r.status === 30 : r.status !== 30)
-    const page: Page = { items: rows.filter(inTab), total: rows.filter(inTab).length, counts: { new: rows.filter(r => r.status !== 30).length, done: rows.filter(r => r.status === 30).length } }
+    const counts = { new: rows.filter(r => r.status !== 30).length, done: rows.filter(r => r.status === 30).length }
+    const page: Page = { ...onePage(rows.filter(inTab)), counts, counts_estimated: { new: false, done: false } }
     return page
   }
   return { rows, answer }
@@ -120,9 +124,38 @@ describe('/site-recall: callback requests from the site', () => {
     await waitFor(() => expect(tabText('new')).toBe('Новые, 2'))
   })
 
+  it('pages by the server\'s cursors kept in the URL, starts another tab at its first page, and says "about" a count the server estimated', async () => {
+    const counts = { counts: { new: 2, done: 5300 }, counts_estimated: { new: false, done: true } }
+    const kit = setup('/site-recall', (req): Page => {
+      if (req.search.get('tab') === 'done') return { items: [item(9, { status: 30, done_at: '2026-11-01T12:00:00.000Z' })], total: 5300, total_estimated: true, next: 'd2', prev: null, ...counts }
+      return req.search.get('cursor') === 'older'
+        ? { items: [item(1)], total: 2, total_estimated: false, next: null, prev: 'newer', ...counts }
+        : { items: [item(2)], total: 2, total_estimated: false, next: 'older', prev: null, ...counts }
+    })
+    render(kit.wrap(<SiteRecallPage />))
+    await waitFor(() => expect(names()).toEqual(['Клиент 2']))
+    expect(tabText('new')).toBe('Новые, 2')
+    // An estimate is no tab's count: the tab shows none, and the open tab's total says "about" above the list.
+    expect(tabText('done')).toBe('Обработанные')
+    expect(screen.queryByText(/около/)).toBeNull()
+
+    const user = userEvent.setup()
+    await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    await waitFor(() => expect(names()).toEqual(['Клиент 1']))
+    expect(kit.history.at(-1)).toBe('/site-recall?cursor=older')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ tab: 'new', page: '1', limit: '20', cursor: 'older' })
+
+    // The cursor is this tab's place: the other tab opens at its first page.
+    await user.click(screen.getByRole('tab', { name: /^Обработанные/ }))
+    await waitFor(() => expect(names()).toEqual(['Клиент 9']))
+    expect(kit.history.at(-1)).toBe('/site-recall?tab=done')
+    expect(Object.fromEntries(kit.sent.at(-1)!.search)).toEqual({ tab: 'done', page: '1', limit: '20' })
+    expect(screen.getByText(/^Всего: около 5\s?300 · Новые заявки появляются здесь сами$/)).toBeTruthy()
+  })
+
   it('says when there are no requests, and when they could not be loaded (with a retry)', async () => {
     let fail = true
-    const kit = setup('/site-recall', () => (fail ? { result: false, message: 'Нет связи' } : { items: [], total: 0, counts: { new: 0, done: 0 } }))
+    const kit = setup('/site-recall', () => (fail ? { result: false, message: 'Нет связи' } : { ...onePage([]), counts: { new: 0, done: 0 }, counts_estimated: { new: false, done: false } }))
     render(kit.wrap(<SiteRecallPage />))
     await screen.findByText('Не удалось загрузить заявки')
     fail = false

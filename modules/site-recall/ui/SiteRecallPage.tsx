@@ -8,14 +8,14 @@ import { useDispatch, useRuntime } from '../../../core/react/runtime'
 import { Badge } from '../../../core/ui/Badge'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
-import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { Button } from '../../../core/ui/Button'
 import { formatPhone } from '../../../core/validation/phone'
-import { SITE_RECALL_STATUS, SITE_RECALL_TABS, type SiteRecallItem } from '../contract'
+import { SITE_RECALL_STATUS, SITE_RECALL_TABS, type SiteRecallItem, type SiteRecallPage, type SiteRecallTab } from '../contract'
 import '../links'
-import { SITE_RECALL_PAGE_LIMIT as LIMIT, siteRecallLoad } from '../loads'
+import { siteRecallLoad } from '../loads'
 import { siteRecallList } from '../model'
 
 const Text = styled.span`
@@ -109,10 +109,18 @@ function RowActions({ item, onDone }: { item: SiteRecallItem; onDone: () => void
 }
 
 /**
+ * A tab's count as its tab shows it: only an exact one — a count the server estimated (thousands of processed
+ * requests) is said as "about N" above the list when that tab is open, never shown as if counted.
+ */
+function exactCount(page: SiteRecallPage | null | undefined, tab: SiteRecallTab): number | null {
+  return page && !page.counts_estimated[tab] ? page.counts[tab] : null
+}
+
+/**
  * /site-recall (issue 13 §3, roles 100 and 170): the callback requests from the company's website in two tabs — new
  * (new and in work) and processed — with their counts; "take into work" makes a call-back task for the user, "done"
- * processes a request. Requests arriving from the site appear by themselves (the socket's updateSiteRecalls). A
- * table at 1440 px, cards at 390 px.
+ * processes a request. Requests arriving from the site appear by themselves (the socket's updateSiteRecalls). Paged
+ * by the server's keyset cursors ("previous" / "next", the cursor in the URL). A table at 1440 px, cards at 390 px.
  */
 export default function SiteRecallPage() {
   const t = useT('site-recall')
@@ -152,25 +160,22 @@ export default function SiteRecallPage() {
     ],
     [t, instant],
   )
-  const counts = state.data?.counts
 
   return (
     <ListPage
       title={t('pages.list')}
-      description={t('live')}
+      description={shown.data?.total_estimated ? `${t('totalAbout', { count: shown.data.total })} · ${t('live')}` : t('live')}
       tabs={{
         label: t('tabs.label'),
         selected: query.tab,
         onChange: tab => setQuery({ tab }),
-        items: SITE_RECALL_TABS.map(tab => ({ id: tab, label: t(`tabs.${tab}`), count: counts?.[tab] ?? null, 'data-testid': `site-recall-tab-${tab}` })),
+        items: SITE_RECALL_TABS.map(tab => ({ id: tab, label: t(`tabs.${tab}`), count: exactCount(state.data, tab), 'data-testid': `site-recall-tab-${tab}` })),
       }}
       data-testid="site-recall-page"
     >
-      <PagedTable
+      <CursorTable
         state={shown}
-        page={query.page}
-        limit={LIMIT}
-        onPage={page => setQuery({ page })}
+        onCursor={cursor => setQuery({ cursor, page: 1 })}
         onRetry={reload}
         empty={{ title: t(done ? 'noneDone' : 'none') }}
         failedTitle={t('loadFailed')}
