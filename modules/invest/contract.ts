@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import type { KeysetPage } from '../../core/api/envelope'
 import { line, msg, multiline } from '../../core/validation'
+import { listCursor } from '../../core/validation/cursor'
 import { MONEY_PATTERN, PERCENT_PATTERN, toBasisPoints, toMinor } from './money'
 import { DEAL_STATUS, OFFER_STATUS, type DealStatusCode, type OfferStatusCode } from './workflow'
 
@@ -190,14 +192,12 @@ export interface OfferDetails extends OfferItem {
   history: { action: string; from: number; to: number; at: string; user: string | null; reason: string | null }[]
 }
 
-export interface Page<T> {
-  items: T[]
-  total: number
-  /** The total is the planner's estimate past a threshold (server/search/total.ts): said as "about". */
-  total_estimated?: boolean
-  page: number
-  limit: number
-}
+/**
+ * GET v1/invest/offers → data: keyset paged (issue 16), newest first (best match first under a search); `next` /
+ * `prev` are the neighbouring pages' cursors, the total exact up to a few thousand, else estimated (`total_estimated`:
+ * the screens say "about").
+ */
+export type OfferListPage = KeysetPage<OfferItem>
 
 export const OFFER_VIEWS = ['market', 'mine', 'all'] as const
 export type OfferView = (typeof OFFER_VIEWS)[number]
@@ -221,6 +221,8 @@ export const offerListQuery = v.object({
   percent: v.optional(v.pipe(v.string('validation:invalid'), v.regex(PERCENT_PATTERN, 'invest:validation.percent'))),
   search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
   page: v.optional(queryInt(1, 100_000), '1'),
+  /** A page's `next` / `prev` (server/search/keyset.ts); `page` is used without one (older links). */
+  cursor: listCursor,
   limit: v.optional(queryInt(1, 100), String(LIST_LIMIT)),
 })
 export type OfferListQuery = v.InferOutput<typeof offerListQuery>
@@ -253,6 +255,8 @@ export const dealListQuery = v.object({
   view: v.optional(v.picklist(DEAL_VIEWS, 'validation:invalid'), 'all'),
   status: v.optional(v.pipe(queryInt(1, 100), v.check(n => (Object.values(DEAL_STATUS) as number[]).includes(n), 'validation:invalid'))),
   page: v.optional(queryInt(1, 100_000), '1'),
+  /** A page's `next` / `prev` (server/search/keyset.ts); `page` is used without one (older links). */
+  cursor: listCursor,
   limit: v.optional(queryInt(1, 100), String(LIST_LIMIT)),
 })
 export type DealListQuery = v.InferOutput<typeof dealListQuery>
@@ -279,6 +283,9 @@ export interface DealItem {
   started_at: string | null
   created_at: string
 }
+
+/** GET v1/invest/deals → data: keyset paged newest first, as the offers (OfferListPage). */
+export type DealListPage = KeysetPage<DealItem>
 
 export interface ScheduleLine {
   month: number

@@ -8,8 +8,10 @@ import { companies } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 import { createDiskStorage } from '../clients/server'
-import type { DealDetails, DealItem, OfferDetails, OfferItem, Page } from './contract'
+import type { DealDetails, DealListPage, OfferDetails, OfferListPage } from './contract'
 import { createInvestServer } from './server'
+import { investDeals, investOffers } from './tables'
+import { DEAL_STATUS, OFFER_STATUS } from './workflow'
 
 const filesDir = mkdtempSync(join(tmpdir(), 'invest-files-'))
 const modules = () => testModules().map(m => (m.id === 'invest' ? createInvestServer({ storage: () => createDiskStorage(filesDir), maxFileBytes: 64 * 1024 }) : m))
@@ -49,6 +51,34 @@ async function passedOffer(ctx: TestContext, owner: Person, verifier: Person): P
   await ok(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/send`, owner, {})
   return ok<OfferDetails>(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/pass`, verifier, {})
 }
+
+/**
+ * Every page of a list by `next`, then back from the last one by `prev`: each page met going back is the one met going
+ * on. The ids of the pages going on, in order (nothing repeated or missing is the caller's `toEqual`).
+ */
+async function walk(read: (cursor: string | null) => Promise<OfferListPage | DealListPage>): Promise<number[]> {
+  const pages = [await read(null)]
+  expect(pages[0]!.prev).toBeNull()
+  while (pages.at(-1)!.next) pages.push(await read(pages.at(-1)!.next))
+  const ids = (page: OfferListPage | DealListPage) => page.items.map(item => item.id)
+  for (let i = pages.length - 1; i > 0; i--) {
+    const back = await read(pages[i]!.prev)
+    expect(ids(back), `back from page ${i + 1}`).toEqual(ids(pages[i - 1]!))
+    expect(back.prev === null, `page ${i}'s prev`).toBe(i === 1)
+  }
+  for (const page of pages) expect({ total: page.total, estimated: page.total_estimated }).toEqual({ total: pages[0]!.total, estimated: false })
+  return pages.flatMap(ids)
+}
+
+/** A 422 naming the cursor: a cursor bad, edited or of another order is the client's mistake, never a 500. */
+async function refusesCursor(ctx: TestContext, url: string, who: Person): Promise<void> {
+  const res = await ctx.call('GET', url, who.token)
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(422)
+  expect(res.json<{ validation: Record<string, string> }>().validation).toHaveProperty('cursor')
+}
+
+/** A hand-made cursor that looks like the kit's (base64url JSON: direction, the order's shape, the values). */
+const forged = (...parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url')
 
 describeEachDb(
   'invest',
@@ -97,7 +127,7 @@ describeEachDb(
       expect(await status(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/send`, other, {})).toBe(404)
 
       await ok(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/send`, owner, {})
-      const queue = await ok<Page<OfferItem>>(ctx, 'GET', '/api/v1/invest/offers?view=all&status=10', verifier)
+      const queue = await ok<OfferListPage>(ctx, 'GET', '/api/v1/invest/offers?view=all&status=10', verifier)
       expect(queue.items.map(o => o.id)).toEqual([draft.id])
       expect(await status(ctx, 'GET', `/api/v1/invest/offers/${draft.id}`, other)).toBe(404)
       expect(await status(ctx, 'POST', `/api/v1/invest/offers/${draft.id}/actions/pass`, owner, {})).toBe(403)
@@ -136,10 +166,10 @@ describeEachDb(
       const verifier = await person(ctx, ROLE.verifier)
       const offer = await passedOffer(ctx, owner, verifier)
       await ok(ctx, 'POST', '/api/v1/invest/offers', owner, { ...STEP1, name: 'Черновик' })
-      const list = async (query: string) => (await ok<Page<OfferItem>>(ctx, 'GET', `/api/v1/invest/offers?${query}`, investor)).items.map(o => o.id)
+      const list = async (query: string) => (await ok<OfferListPage>(ctx, 'GET', `/api/v1/invest/offers?${query}`, investor)).items.map(o => o.id)
       expect(await list('view=market')).toEqual([offer.id])
       expect(await list('view=mine')).toEqual([])
-      expect((await ok<Page<OfferItem>>(ctx, 'GET', '/api/v1/invest/offers?view=mine', owner)).total).toBe(2)
+      expect((await ok<OfferListPage>(ctx, 'GET', '/api/v1/invest/offers?view=mine', owner)).total).toBe(2)
       expect(await list('type=1&currency=rub&amount=500000&months=12&percent=12')).toEqual([offer.id])
       for (const miss of ['type=2', 'currency=usd', 'amount=99999.99', 'amount=1000000.01', 'months=13', 'months=2', 'percent=12.01']) expect(await list(miss), miss).toEqual([])
       expect(await status(ctx, 'GET', '/api/v1/invest/offers?amount=abc', investor)).toBe(422)
@@ -161,7 +191,7 @@ describeEachDb(
       const elka = await named('Ёлочный базар', 'Сезонная торговля')
       const both = await named('Цех', 'Новая линия розлива и склад')
       const found = async (q: string) => {
-        const page = await ok<Page<OfferItem>>(ctx, 'GET', `/api/v1/invest/offers?view=market&search=${encodeURIComponent(q)}`, investor)
+        const page = await ok<OfferListPage>(ctx, 'GET', `/api/v1/invest/offers?view=market&search=${encodeURIComponent(q)}`, investor)
         expect(page.total, q).toBe(page.items.length)
         return page.items.map(o => o.id)
       }
@@ -170,6 +200,93 @@ describeEachDb(
       expect(await found('«елочный»')).toEqual([elka])
       expect(await found('торговля базар')).toEqual([elka])
       expect(await found('100%')).toEqual([])
+    })
+
+    it('pages the market, the review queue and a search by keyset both ways: newest first by number among offers of one moment', async () => {
+      const owner = await person(ctx, ROLE.client)
+      const investor = await person(ctx, ROLE.client)
+      const verifier = await person(ctx, ROLE.verifier)
+      // Straight into the table at one moment (ties on the time): only the number can order them.
+      const at = new Date(ctx.clock.now())
+      const offer = async (status: number, name: string) =>
+        (await ctx.db.insert(investOffers).values({ owner_user_id: owner.id, status, name, title: 'Заём', created_at: at, updated_at: at }).returning({ id: investOffers.id }))[0]!.id
+      const { draft, review, failed, passed } = OFFER_STATUS
+      const made: { id: number; status: number; name: string }[] = []
+      const names = ['Линия розлива', 'Склад', 'Новая линия', 'Цех', 'Линия упаковки', 'Вторая линия', 'Гараж', 'Магазин', 'Третья линия', 'Линия сборки']
+      const statuses = [passed, passed, draft, passed, review, passed, failed, passed, passed, passed]
+      for (const [i, name] of names.entries()) made.push({ id: await offer(statuses[i]!, name), status: statuses[i]!, name })
+      const newest = (keep: (o: (typeof made)[number]) => boolean) => made.filter(keep).map(o => o.id).reverse()
+      const list = (who: Person, query: string) => (cursor: string | null) =>
+        ok<OfferListPage>(ctx, 'GET', `/api/v1/invest/offers?limit=3&${query}${cursor ? `&cursor=${cursor}` : ''}`, who)
+
+      expect(await walk(list(investor, 'view=market'))).toEqual(newest(o => o.status === passed))
+      expect(await walk(list(verifier, 'view=all'))).toEqual(newest(o => o.status !== draft))
+      expect(await walk(list(verifier, `view=all&status=${passed}`))).toEqual(newest(o => o.status === passed))
+      expect(await walk(list(owner, 'view=mine'))).toEqual(newest(() => true))
+      // A search: best match first (the name starts with the word, then holds it), newest first within each.
+      const starts = newest(o => o.status === passed && o.name.startsWith('Линия'))
+      const holds = newest(o => o.status === passed && / линия/.test(o.name))
+      expect(starts.length * holds.length).toBeGreaterThan(1)
+      expect(await walk(list(investor, 'view=market&search=линия'))).toEqual([...starts, ...holds])
+
+      // An older link's page number still opens its page, and hands out cursors on from there.
+      const market = newest(o => o.status === passed)
+      const second = await list(investor, 'view=market&page=2')(null)
+      expect(second.items.map(o => o.id)).toEqual(market.slice(3, 6))
+      expect((await list(investor, 'view=market')(second.next)).items.map(o => o.id)).toEqual(market.slice(6))
+      expect((await list(investor, 'view=market')(second.prev)).items.map(o => o.id)).toEqual(market.slice(0, 3))
+
+      // A bad, edited or cut cursor, or one of another order (with and without a search), is a 422 on `cursor`.
+      const plain = (await list(investor, 'view=market')(null)).next!
+      const searched = (await list(investor, 'view=market&search=линия')(null)).next!
+      const url = '/api/v1/invest/offers?view=market&limit=3'
+      for (const cursor of ['garbage!', plain.slice(0, -3), forged('a', 'I', 'x'), forged('a', 'I', 1.5), forged('z', 'I', 5)]) await refusesCursor(ctx, `${url}&cursor=${cursor}`, investor)
+      await refusesCursor(ctx, `${url}&search=линия&cursor=${plain}`, investor)
+      await refusesCursor(ctx, `${url}&cursor=${searched}`, investor)
+    })
+
+    it("pages the deals newest first by number in each party's scope, both ways", async () => {
+      const owner = await person(ctx, ROLE.client)
+      const other = await person(ctx, ROLE.client)
+      const x = await person(ctx, ROLE.client)
+      const y = await person(ctx, ROLE.client)
+      const admin = await person(ctx, ROLE.admin)
+      const at = new Date(ctx.clock.now())
+      const offerOf = async (who: Person) =>
+        (await ctx.db.insert(investOffers).values({ owner_user_id: who.id, status: OFFER_STATUS.passed, name: 'Предложение', created_at: at, updated_at: at }).returning({ id: investOffers.id }))[0]!.id
+      const [first, second, others] = [await offerOf(owner), await offerOf(owner), await offerOf(other)]
+      const deal = async (offer_id: number, investor: Person, status: number) =>
+        (await ctx.db
+          .insert(investDeals)
+          .values({ offer_id, investor_user_id: investor.id, status, amount: 100_000_00, months: 6, percent_bp: 1200, currency: 'rub', income_currency: 'rub', created_at: at, updated_at: at })
+          .returning({ id: investDeals.id }))[0]!.id
+      const { negotiation, active, completed } = DEAL_STATUS
+      // The owner invests in another's offer too: their "all" is both sides.
+      const plan: [number, Person, number][] = [
+        [first, x, negotiation], [others, y, active], [second, y, negotiation], [others, owner, completed], [first, y, active],
+        [others, x, negotiation], [second, x, completed], [first, x, active], [others, owner, negotiation], [second, y, active],
+      ]
+      const made: { id: number; offer: number; investor: number; status: number }[] = []
+      for (const [offer, investor, state] of plan) made.push({ id: await deal(offer, investor, state), offer, investor: investor.id, status: state })
+      const newest = (keep: (d: (typeof made)[number]) => boolean) => made.filter(keep).map(d => d.id).reverse()
+      const list = (who: Person, query: string) => (cursor: string | null) =>
+        ok<DealListPage>(ctx, 'GET', `/api/v1/invest/deals?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`, who)
+      const raised = (d: (typeof made)[number]) => d.offer === first || d.offer === second
+
+      expect(await walk(list(admin, 'view=all'))).toEqual(newest(() => true))
+      expect(await walk(list(admin, `view=all&status=${active}`))).toEqual(newest(d => d.status === active))
+      expect(await walk(list(owner, 'view=all'))).toEqual(newest(d => raised(d) || d.investor === owner.id))
+      expect(await walk(list(owner, 'view=raised'))).toEqual(newest(raised))
+      expect(await walk(list(owner, 'view=invested'))).toEqual(newest(d => d.investor === owner.id))
+      expect(await walk(list(x, 'view=all'))).toEqual(newest(d => d.investor === x.id))
+      expect(await walk(list(other, 'view=all'))).toEqual(newest(d => d.offer === others))
+
+      const all = newest(() => true)
+      const page = await list(admin, 'view=all&page=3')(null)
+      expect(page.items.map(d => d.id)).toEqual(all.slice(4, 6))
+      expect((await list(admin, 'view=all')(page.next)).items.map(d => d.id)).toEqual(all.slice(6, 8))
+      const url = '/api/v1/invest/deals?limit=2'
+      for (const cursor of ['garbage!', forged('b', 'I', 'x'), forged('a', 'i', 5), forged('a', 'II', 5, 5)]) await refusesCursor(ctx, `${url}&cursor=${cursor}`, owner)
     })
 
     it('takes a deal from negotiation to completion, each action by its party, with the exact schedule', async () => {
@@ -199,9 +316,9 @@ describeEachDb(
       expect(await status(ctx, 'GET', url, outsider)).toBe(404)
       expect(await status(ctx, 'GET', url, verifier)).toBe(403)
       expect(await ok<DealDetails>(ctx, 'GET', url, admin)).toMatchObject({ role: null, actions: ['agreed', 'decline'] })
-      expect((await ok<Page<DealItem>>(ctx, 'GET', '/api/v1/invest/deals', outsider)).total).toBe(0)
-      expect((await ok<Page<DealItem>>(ctx, 'GET', '/api/v1/invest/deals?view=raised', owner)).items.map(d => d.id)).toEqual([deal.id])
-      expect((await ok<Page<DealItem>>(ctx, 'GET', '/api/v1/invest/deals?view=raised', investor)).total).toBe(0)
+      expect((await ok<DealListPage>(ctx, 'GET', '/api/v1/invest/deals', outsider)).total).toBe(0)
+      expect((await ok<DealListPage>(ctx, 'GET', '/api/v1/invest/deals?view=raised', owner)).items.map(d => d.id)).toEqual([deal.id])
+      expect((await ok<DealListPage>(ctx, 'GET', '/api/v1/invest/deals?view=raised', investor)).total).toBe(0)
 
       expect(await status(ctx, 'POST', `${url}/actions/agreed`, investor, {})).toBe(403)
       expect(await status(ctx, 'POST', `${url}/actions/agreed`, outsider, {})).toBe(404)

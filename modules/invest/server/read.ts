@@ -1,24 +1,25 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
-import { key, orderBy } from '../../../server/search/keyset'
-import { rankedOrder, searchOf, wordsField } from '../../../server/search/search'
+import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { rankedOrder, searchOf, wordsField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { companies, users, workflowHistory } from '../../../server/db/schema'
 import {
   type Currency,
   type DealDetails,
   type DealItem,
+  type DealListPage,
   type DealListQuery,
   type OfferDetails,
   type OfferFile,
   type OfferItem,
+  type OfferListPage,
   type OfferListQuery,
   type OfferType,
-  type Page,
   type PledgeType,
 } from '../contract'
 import { fromBasisPoints, fromMinor, toBasisPoints, toMinor } from '../money'
@@ -102,12 +103,16 @@ function toItem(row: OfferRow, actor: Actor, company: string | null, cover: numb
 
 /** The market searches every word of the input in an offer's name and title (server/search wordsField). */
 const OFFER_SEARCH = searchOf({ text: wordsField(investOffers.search_text) })
+/**
+ * Newest first: by number, which follows the time an offer was made (ties of time are told apart by it too). Each
+ * view's scope is a b-tree ending with the number — the market's and a status tab's (status, id), "mine"'s
+ * (owner_user_id, id), the administrator's everything the primary key — so a page reads its index from the cursor on.
+ */
 const NEWEST_OFFERS = [key(investOffers.id, 'int', true)]
 
-export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promise<Page<OfferItem>> {
-  const page = Number(q.page)
-  const limit = Number(q.limit)
-  const conditions: (SQL | undefined)[] = [offerVisible(actor)]
+/** The offers of a view with its filters and search, within what the actor may see. */
+function offerConditions(actor: Actor, q: OfferListQuery, match: SearchMatch | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [offerVisible(actor), match?.where]
   if (q.view === 'market') conditions.push(eq(investOffers.status, OFFER_STATUS.passed))
   if (q.view === 'mine') conditions.push(eq(investOffers.owner_user_id, actor.id))
   if (q.status !== undefined) conditions.push(eq(investOffers.status, q.status))
@@ -119,28 +124,29 @@ export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promi
   }
   if (q.months !== undefined) conditions.push(lte(investOffers.months_min, q.months), gte(investOffers.months_max, q.months))
   if (q.percent) conditions.push(gte(investOffers.percent_bp, toBasisPoints(q.percent) ?? 0))
+  return and(...conditions)
+}
+
+/** One page of offers, keyset paged: best match first under a search, else newest first; the total counted cheaply. */
+export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promise<OfferListPage> {
   const match = OFFER_SEARCH.match(q.search ?? '')
-  conditions.push(match?.where)
-  const where = and(...conditions)
-  // Best match first under a search, else newest first; the total counted as every list counts it.
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(investOffers)
-      .where(where)
-      .orderBy(...orderBy(rankedOrder(match, NEWEST_OFFERS), true))
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const where = offerConditions(actor, q, match)
+  const [page, total] = await Promise.all([
+    queryPage<OfferRow>(rankedOrder(match, NEWEST_OFFERS), q, (columns, after, order, limit, offset) =>
+      db
+        .select({ ...columns, ...getTableColumns(investOffers) })
+        .from(investOffers)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
     cheapTotal(db, db.select({ id: investOffers.id }).from(investOffers).where(where)),
   ])
-  const names = await companyNames(db, rows.map(r => r.company_id))
-  const cover = await covers(db, rows.map(r => r.id))
-  return {
-    items: rows.map(r => toItem(r, actor, r.company_id === null ? null : (names.get(r.company_id) ?? null), cover.get(r.id) ?? null)),
-    ...total,
-    page,
-    limit,
-  }
+  const rows = page.items
+  const [names, cover] = await Promise.all([companyNames(db, rows.map(r => r.company_id)), covers(db, rows.map(r => r.id))])
+  const items = rows.map(r => toItem(r, actor, r.company_id === null ? null : (names.get(r.company_id) ?? null), cover.get(r.id) ?? null))
+  return { ...page, items, ...total }
 }
 
 async function historyOf(db: Db, workflow: string, id: number) {
@@ -194,20 +200,34 @@ export async function readOffer(db: Db, actor: Actor, row: OfferRow): Promise<Of
 const owners = alias(users, 'invest_owner')
 const investors = alias(users, 'invest_investor')
 
-/** The deals this actor may see: the administrator all, a client those they invested in or raised with their offer. */
+/** The client's own offers inside a deal's condition, under a name of their own (the joined offer is `invest_offers`). */
+const OWN = sql.identifier('invest_own_offer')
+const own = (column: AnyPgColumn) => sql`${OWN}.${sql.identifier(column.name)}`
+
+/**
+ * The deals this actor may see: the administrator all, a client those they invested in or raised with their offer.
+ * A client's raised deals are named by their offers' numbers (an array read first), not by the joined offer's owner:
+ * an `or` across the join was no index range, and a client's first page of deals read every deal there is; this one is
+ * a bitmap of the two indexes (investor_user_id, id) and (offer_id, id), as many rows as the client's deals.
+ */
 export function dealVisible(actor: Actor): SQL | undefined {
   if (actor.role === ROLE.admin) return undefined
-  if (actor.role === ROLE.client) return or(eq(investDeals.investor_user_id, actor.id), eq(investOffers.owner_user_id, actor.id))
+  if (actor.role === ROLE.client) {
+    const raised = sql`${investDeals.offer_id} = any(array(select ${own(investOffers.id)} from ${investOffers} as ${OWN} where ${own(investOffers.owner_user_id)} = ${actor.id}))`
+    return or(eq(investDeals.investor_user_id, actor.id), raised)
+  }
   return sql`false`
 }
 
-function dealSelect(db: Db) {
+/** A deal with its offer and both parties; `keys`: a list page's key columns beside them. */
+function dealSelect(db: Db, keys: KeyColumns = {}) {
   return db
     .select({
       deal: investDeals,
       offer: { id: investOffers.id, name: investOffers.name, title: investOffers.title, owner_user_id: investOffers.owner_user_id, company_id: investOffers.company_id },
       owner: { id: owners.id, full_name: owners.full_name },
       investor: { id: investors.id, full_name: investors.full_name },
+      ...keys,
     })
     .from(investDeals)
     .innerJoin(investOffers, eq(investOffers.id, investDeals.offer_id))
@@ -235,33 +255,34 @@ function toDealItem(r: DealJoined, actor: Actor, company: string | null): DealIt
   }
 }
 
-export async function listDeals(db: Db, actor: Actor, q: DealListQuery): Promise<Page<DealItem>> {
-  const page = Number(q.page)
-  const limit = Number(q.limit)
+/** Newest first: by number, the primary key (the investor's view reads (investor_user_id, id)). */
+const NEWEST_DEALS = [key(investDeals.id, 'int', true)]
+
+/** The deals of a view, within what the actor may see. */
+function dealConditions(actor: Actor, q: DealListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [dealVisible(actor)]
   if (q.view === 'invested') conditions.push(eq(investDeals.investor_user_id, actor.id))
   if (q.view === 'raised') conditions.push(eq(investOffers.owner_user_id, actor.id))
   if (q.status !== undefined) conditions.push(eq(investDeals.status, q.status))
-  const where = and(...conditions)
-  const [rows, [count]] = await Promise.all([
-    dealSelect(db)
-      .where(where)
-      .orderBy(desc(investDeals.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(investDeals)
-      .innerJoin(investOffers, eq(investOffers.id, investDeals.offer_id))
-      .where(where),
+  return and(...conditions)
+}
+
+/** One page of deals, keyset paged newest first; the total counted cheaply. */
+export async function listDeals(db: Db, actor: Actor, q: DealListQuery): Promise<DealListPage> {
+  const where = dealConditions(actor, q)
+  const [page, total] = await Promise.all([
+    queryPage<DealJoined>(NEWEST_DEALS, q, (columns, after, order, limit, offset) =>
+      dealSelect(db, columns)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    ),
+    cheapTotal(db, db.select({ id: investDeals.id }).from(investDeals).innerJoin(investOffers, eq(investOffers.id, investDeals.offer_id)).where(where)),
   ])
-  const names = await companyNames(db, rows.map(r => r.offer.company_id))
-  return {
-    items: rows.map(r => toDealItem(r, actor, r.offer.company_id === null ? null : (names.get(r.offer.company_id) ?? null))),
-    total: count?.n ?? 0,
-    page,
-    limit,
-  }
+  const names = await companyNames(db, page.items.map(r => r.offer.company_id))
+  const items = page.items.map(r => toDealItem(r, actor, r.offer.company_id === null ? null : (names.get(r.offer.company_id) ?? null)))
+  return { ...page, items, ...total }
 }
 
 /** One deal within the actor's view, with the offer's owner (for the party checks). */

@@ -24,11 +24,10 @@ import {
   offerListQuery,
   OFFER_TYPE,
   type DealDetails,
-  type DealItem,
+  type DealListPage,
   type OfferDetails,
   type OfferDraft,
-  type OfferItem,
-  type Page,
+  type OfferListPage,
 } from '../contract'
 import { currencySign, fromBasisPoints, fromMinor, toBasisPoints, toMinor } from '../money'
 import { INVEST_NOTIFICATION } from '../notifications'
@@ -109,7 +108,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
   const now = () => new Date(clock.now())
 
   app.get('/invest/offers', { preHandler: readers }, async request => {
-    return ok<Page<OfferItem>>(await listOffers(db, currentActor(request), parseQuery(offerListQuery, request.query)))
+    return ok<OfferListPage>(await listOffers(db, currentActor(request), parseQuery(offerListQuery, request.query)))
   })
 
   app.post('/invest/offers', { preHandler: writers }, async request => {
@@ -196,7 +195,7 @@ export function investRoutes(app: FastifyInstance, deps: ServerDeps, files: Inve
   fileRoutes(app, deps, { ...files, changed: offerId => pushOfferChanged(db, deps.hub, offerId) })
 
   app.get('/invest/deals', { preHandler: writers }, async request => {
-    return ok<Page<DealItem>>(await listDeals(db, currentActor(request), parseQuery(dealListQuery, request.query)))
+    return ok<DealListPage>(await listDeals(db, currentActor(request), parseQuery(dealListQuery, request.query)))
   })
 
   app.post('/invest/deals', { preHandler: app.requireUser(canInvest) }, async request => {

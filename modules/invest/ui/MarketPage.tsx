@@ -6,21 +6,20 @@ import { $profile } from '../../../core/auth/model'
 import { ROLE } from '../../../core/auth/profile'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
-import { useResource } from '../../../core/react/useResource'
 import { Button } from '../../../core/ui/Button'
 import { Card } from '../../../core/ui/Card'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { ListTabs } from '../../../core/ui/list/ListTabs'
-import { PagePager } from '../../../core/ui/list/Pager'
+import { CursorPager } from '../../../core/ui/list/Pager'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Row, Stack } from '../../../core/ui/Stack'
 import { TextField } from '../../../core/ui/TextField'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
-import { CURRENCIES, INVEST_API, LIST_LIMIT, OFFER_TYPES, type DealItem, type OfferItem, type Page } from '../contract'
-import { Center, DealStatusBadge, Muted, OfferImage, OfferStatusBadge, Scroll, useInvestFormat } from './shared'
+import { CURRENCIES, INVEST_API, LIST_LIMIT, OFFER_TYPES, type DealItem, type OfferItem } from '../contract'
+import { Center, DealStatusBadge, Muted, OfferImage, OfferStatusBadge, Scroll, useCursorList, useInvestFormat } from './shared'
 
 type TabKey = 'offers' | 'deals'
 
@@ -116,10 +115,10 @@ function OffersTab() {
   const [view, setView] = useState<'market' | 'mine' | 'all'>('market')
   const [draft, setDraft] = useState<OfferFilters>(NO_FILTERS)
   const [filters, setFilters] = useState<OfferFilters>(NO_FILTERS)
-  const [page, setPage] = useState(1)
-  const params = new URLSearchParams({ view, page: String(page), limit: String(LIST_LIMIT) })
+  const params = new URLSearchParams({ view, limit: String(LIST_LIMIT) })
   for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim().replace(',', '.'))
-  const [list, reload] = useResource<Page<OfferItem>>(`${INVEST_API.offers}?${params.toString()}`)
+  // Another view or filters read their first page (useCursorList); "Search" pressed again does too.
+  const { list, reload, toPage } = useCursorList<OfferItem>(`${INVEST_API.offers}?${params.toString()}`)
   // An offer passed into the market, or one of the user's own changed: read the page again.
   useLiveRefresh('updateInvest', reload)
   const set = (key: keyof OfferFilters) => (value: string) => setDraft(d => ({ ...d, [key]: value }))
@@ -127,7 +126,7 @@ function OffersTab() {
   function apply(e: FormEvent) {
     e.preventDefault()
     setFilters(draft)
-    setPage(1)
+    toPage(null)
   }
 
   const views = [
@@ -143,10 +142,7 @@ function OffersTab() {
           <SelectField
             label={t('market.view')}
             value={view}
-            onChange={value => {
-              setView(value as typeof view)
-              setPage(1)
-            }}
+            onChange={value => setView(value as typeof view)}
             options={views}
           />
           <SelectField label={t('market.type')} value={draft.type} onChange={set('type')} placeholder={t('market.anyType')} options={OFFER_TYPES.map(type => ({ value: String(type), label: t(`types.${type}`) }))} />
@@ -162,7 +158,7 @@ function OffersTab() {
               onPress={() => {
                 setDraft(NO_FILTERS)
                 setFilters(NO_FILTERS)
-                setPage(1)
+                toPage(null)
               }}
             >
               {t('market.reset')}
@@ -188,7 +184,7 @@ function OffersTab() {
               </li>
             ))}
           </Cards>
-          <PagePager page={page} total={list.data.total} limit={LIST_LIMIT} onPage={setPage} />
+          <CursorPager prev={list.data.prev} next={list.data.next} onPage={toPage} />
         </Stack>
       )}
     </Stack>
@@ -224,8 +220,7 @@ function DealsTab() {
   const t = useT('invest')
   const f = useInvestFormat()
   const [view, setView] = useState<'all' | 'invested' | 'raised'>('all')
-  const [page, setPage] = useState(1)
-  const [list, reload] = useResource<Page<DealItem>>(`${INVEST_API.deals}?view=${view}&page=${page}&limit=${LIST_LIMIT}`)
+  const { list, reload, toPage } = useCursorList<DealItem>(`${INVEST_API.deals}?view=${view}&limit=${LIST_LIMIT}`)
   // A deal was opened or moved by the other party: read the page again.
   useLiveRefresh('updateInvest', reload)
   return (
@@ -234,10 +229,7 @@ function DealsTab() {
         <SelectField
           label={t('market.view')}
           value={view}
-          onChange={value => {
-            setView(value as typeof view)
-            setPage(1)
-          }}
+          onChange={value => setView(value as typeof view)}
           options={[
             { value: 'all', label: t('market.dealsAll') },
             { value: 'invested', label: t('market.dealsInvested') },
@@ -255,6 +247,7 @@ function DealsTab() {
         <EmptyState title={t('market.dealsEmpty')} description={t('market.dealsEmptyText')} />
       ) : (
         <Stack gap="md">
+          <Muted aria-live="polite">{t(list.data.total_estimated ? 'market.listTotalAbout' : 'market.listTotal', { count: list.data.total })}</Muted>
           <Scroll>
             <table data-testid="deals-table" aria-busy={list.status === 'loading'}>
               <thead>
@@ -293,7 +286,7 @@ function DealsTab() {
               </tbody>
             </table>
           </Scroll>
-          <PagePager page={page} total={list.data.total} limit={LIST_LIMIT} onPage={setPage} />
+          <CursorPager prev={list.data.prev} next={list.data.next} onPage={toPage} />
         </Stack>
       )}
     </Stack>

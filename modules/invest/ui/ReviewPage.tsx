@@ -1,19 +1,18 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
-import { useResource } from '../../../core/react/useResource'
 import { EmptyState } from '../../../core/ui/EmptyState'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { ListTabs } from '../../../core/ui/list/ListTabs'
-import { PagePager } from '../../../core/ui/list/Pager'
+import { CursorPager } from '../../../core/ui/list/Pager'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Stack } from '../../../core/ui/Stack'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { statusLabelKey } from '../../../core/workflow/keys'
-import { INVEST_API, LIST_LIMIT, type OfferItem, type Page } from '../contract'
+import { INVEST_API, LIST_LIMIT, type OfferItem } from '../contract'
 import { OFFER_STATUS, offerWorkflow } from '../workflow'
-import { Center, OfferStatusBadge, Scroll, useInvestFormat } from './shared'
+import { Center, Muted, OfferStatusBadge, Scroll, useCursorList, useInvestFormat } from './shared'
 
 const TABS = [OFFER_STATUS.review, OFFER_STATUS.failed, OFFER_STATUS.passed] as const
 
@@ -22,8 +21,8 @@ export default function ReviewPage() {
   const t = useT('invest')
   const f = useInvestFormat()
   const [status, setStatus] = useState<number>(OFFER_STATUS.review)
-  const [page, setPage] = useState(1)
-  const [list, reload] = useResource<Page<OfferItem>>(`${INVEST_API.offers}?view=all&status=${status}&page=${page}&limit=${LIST_LIMIT}`)
+  // Another tab reads its first page (useCursorList).
+  const { list, reload, toPage } = useCursorList<OfferItem>(`${INVEST_API.offers}?view=all&status=${status}&limit=${LIST_LIMIT}`)
   // An offer was sent, passed or failed (by another verifier too), or the socket reconnected: read the page again.
   useLiveRefresh('updateInvest', reload)
   return (
@@ -32,10 +31,7 @@ export default function ReviewPage() {
       <ListTabs
         label={t('review.tabs')}
         selected={String(status)}
-        onChange={key => {
-          setStatus(Number(key))
-          setPage(1)
-        }}
+        onChange={key => setStatus(Number(key))}
         items={TABS.map(code => ({ id: String(code), label: t(statusLabelKey(offerWorkflow, offerWorkflow.statusName(code)!)), 'data-testid': `review-tab-${code}` }))}
       >
         {list.status === 'failed' && !list.data ? (
@@ -48,6 +44,7 @@ export default function ReviewPage() {
           <EmptyState title={t('review.empty')} />
         ) : (
           <Stack gap="md">
+            <Muted aria-live="polite">{t(list.data.total_estimated ? 'market.listTotalAbout' : 'market.listTotal', { count: list.data.total })}</Muted>
             <Scroll>
               <table data-testid="review-table" aria-busy={list.status === 'loading'}>
                 <thead>
@@ -84,7 +81,7 @@ export default function ReviewPage() {
                 </tbody>
               </table>
             </Scroll>
-            <PagePager page={page} total={list.data.total} limit={LIST_LIMIT} onPage={setPage} />
+            <CursorPager prev={list.data.prev} next={list.data.next} onPage={toPage} />
           </Stack>
         )}
       </ListTabs>

@@ -2,15 +2,19 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { KeysetPage } from '../../../core/api/envelope'
 import type { Role } from '../../../core/auth/profile'
 import type { SentRequest } from '../../../core/ui/list/testing'
-import type { DealDetails, OfferDetails } from '../contract'
+import type { DealDetails, OfferDetails, OfferItem } from '../contract'
 import DealPage from './DealPage'
 import EditorPage from './EditorPage'
 import { investKit } from './testKit'
 
 vi.setConfig({ testTimeout: 30_000 })
 afterEach(cleanup)
+
+/** A list that fits on one page: no cursor either way. */
+const onePage = <T,>(items: T[]): KeysetPage<T> => ({ items, total: items.length, total_estimated: false, next: null, prev: null })
 
 const deal = (extra: Partial<DealDetails> = {}): DealDetails => ({
   id: 3,
@@ -122,8 +126,8 @@ describe('/invest', () => {
 
   it('lists the marketplace, filters it, and shows the deals tab', async () => {
     const kit = investKit('/invest', (req: SentRequest) => {
-      if (req.path === 'v1/invest/offers') return { items: req.search.get('type') === '2' ? [] : [offer], total: req.search.get('type') === '2' ? 0 : 1, page: 1, limit: 20 }
-      if (req.path === 'v1/invest/deals') return { items: [{ ...deal(), schedule: undefined }], total: 1, page: 1, limit: 20 }
+      if (req.path === 'v1/invest/offers') return onePage(req.search.get('type') === '2' ? [] : [offer])
+      if (req.path === 'v1/invest/deals') return onePage([{ ...deal(), schedule: undefined }])
       return null
     })
     const { default: MarketPage } = await import('./MarketPage')
@@ -142,6 +146,101 @@ describe('/invest', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Сделки' }))
     expect(await screen.findByTestId('deal-link-3')).toBeTruthy()
     expect(screen.getByRole('tab', { name: 'Сделки' }).getAttribute('aria-selected')).toBe('true')
+  })
+})
+
+describe('/invest and /offers page by the server\'s cursors', () => {
+  const offer = (id: number, name: string): OfferItem => ({
+    id,
+    status: 40,
+    name,
+    title: 'Заём',
+    type: 1,
+    pledge_type: null,
+    currency: 'rub',
+    income_currency: 'rub',
+    price_min: '500000.00',
+    price_max: '5000000.00',
+    months_min: 6,
+    months_max: 24,
+    percent: '18.00',
+    company: null,
+    own: false,
+    cover_id: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  })
+  const lastOf = (kit: ReturnType<typeof investKit>, path: string) => Object.fromEntries(kit.sent.filter(r => r.path === path).at(-1)!.search)
+
+  it('"Next" sends the server\'s cursor and shows the next page, "Back" the previous one; another view starts at the top; an estimated total is "about"', async () => {
+    const kit = investKit('/invest', (req: SentRequest) => {
+      if (req.path !== 'v1/invest/offers') return null
+      const page = { total: 5300, total_estimated: true }
+      return req.search.get('cursor') === 'older'
+        ? { ...page, items: [offer(1, 'Старое предложение')], next: null, prev: 'newer' }
+        : { ...page, items: [offer(2, 'Новое предложение')], next: 'older', prev: req.search.get('cursor') === 'newer' ? 'newest' : null }
+    })
+    const { default: MarketPage } = await import('./MarketPage')
+    render(kit.wrap(<MarketPage />))
+    expect(await screen.findByTestId('offer-card-2')).toBeTruthy()
+    expect(screen.getByText(/^Найдено: около 5\s?300$/)).toBeTruthy()
+    const pager = () => within(screen.getByTestId('pager'))
+    expect((pager().getByRole('button', { name: 'Назад' }) as HTMLButtonElement).disabled).toBe(true)
+    const user = userEvent.setup()
+    await user.click(pager().getByRole('button', { name: 'Вперёд' }))
+    expect(await screen.findByTestId('offer-card-1')).toBeTruthy()
+    expect(screen.queryByTestId('offer-card-2')).toBeNull()
+    expect(lastOf(kit, 'v1/invest/offers')).toEqual({ view: 'market', limit: '20', cursor: 'older' })
+    expect((pager().getByRole('button', { name: 'Вперёд' }) as HTMLButtonElement).disabled).toBe(true)
+    await user.click(pager().getByRole('button', { name: 'Назад' }))
+    expect(await screen.findByTestId('offer-card-2')).toBeTruthy()
+    expect(lastOf(kit, 'v1/invest/offers')).toEqual({ view: 'market', limit: '20', cursor: 'newer' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Показать' }), 'mine')
+    await waitFor(() => expect(lastOf(kit, 'v1/invest/offers')).toEqual({ view: 'mine', limit: '20' }))
+  })
+
+  it('the deals and the verifiers\' queue page by cursor too, each tab from its top', async () => {
+    const kit = investKit(
+      '/offers',
+      (req: SentRequest) => {
+        if (req.path !== 'v1/invest/offers') return null
+        const first = { items: [offer(3, 'Склад')], total: 2, total_estimated: false, next: 'after-3', prev: null }
+        return req.search.get('cursor') === 'after-3' ? { items: [offer(2, 'Цех')], total: 2, total_estimated: false, next: null, prev: 'before-2' } : first
+      },
+      170 as Role,
+    )
+    const { default: ReviewPage } = await import('./ReviewPage')
+    render(kit.wrap(<ReviewPage />))
+    expect(await screen.findByTestId('review-link-3')).toBeTruthy()
+    expect(screen.getByText('Всего: 2')).toBeTruthy()
+    await userEvent.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    expect(await screen.findByTestId('review-link-2')).toBeTruthy()
+    expect(lastOf(kit, 'v1/invest/offers')).toEqual({ view: 'all', status: '10', limit: '20', cursor: 'after-3' })
+    await userEvent.click(screen.getByTestId('review-tab-40'))
+    await waitFor(() => expect(lastOf(kit, 'v1/invest/offers')).toEqual({ view: 'all', status: '40', limit: '20' }))
+    expect(await screen.findByTestId('review-link-3')).toBeTruthy()
+  })
+
+  it('a page read again from its cursor that came back empty goes back to the first page', async () => {
+    let decided = false
+    const kit = investKit('/invest', (req: SentRequest) => {
+      if (req.path !== 'v1/invest/deals') return null
+      if (req.search.get('cursor') === 'after-5') return { items: decided ? [] : [{ ...deal({ id: 4 }), schedule: undefined }], total: decided ? 1 : 2, total_estimated: false, next: null, prev: decided ? null : 'before-4' }
+      return { items: [{ ...deal({ id: 5 }), schedule: undefined }], total: decided ? 1 : 2, total_estimated: false, next: decided ? null : 'after-5', prev: null }
+    })
+    const { default: MarketPage } = await import('./MarketPage')
+    render(kit.wrap(<MarketPage />))
+    await userEvent.click(await screen.findByRole('tab', { name: 'Сделки' }))
+    expect(await screen.findByTestId('deal-link-5')).toBeTruthy()
+    await userEvent.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))
+    expect(await screen.findByTestId('deal-link-4')).toBeTruthy()
+    expect(lastOf(kit, 'v1/invest/deals')).toEqual({ view: 'all', limit: '20', cursor: 'after-5' })
+    decided = true
+    act(() => {
+      kit.runtime.bus.emit('socket/action', { action: 'updateInvest', data: { offer_id: 1, deal_id: 4 } }, 'socket')
+    })
+    expect(await screen.findByTestId('deal-link-5')).toBeTruthy()
+    expect(lastOf(kit, 'v1/invest/deals')).toEqual({ view: 'all', limit: '20' })
   })
 })
 
@@ -176,7 +275,7 @@ describe('live refresh (the socket\'s updateInvest)', () => {
     const items: unknown[] = []
     const kit = investKit(
       '/offers',
-      (req: SentRequest) => (req.path === 'v1/invest/offers' ? { items, total: items.length, page: 1, limit: 20 } : null),
+      (req: SentRequest) => (req.path === 'v1/invest/offers' ? onePage(items) : null),
       170 as Role,
     )
     const { default: ReviewPage } = await import('./ReviewPage')

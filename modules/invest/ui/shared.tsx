@@ -1,9 +1,11 @@
 import { useUnit } from 'effector-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
+import type { KeysetPage } from '../../../core/api/envelope'
 import { $locale } from '../../../core/i18n/model'
 import { useT } from '../../../core/i18n/useT'
 import { useRuntime } from '../../../core/react/runtime'
+import { useResource, type Loaded } from '../../../core/react/useResource'
 import { Badge, type BadgeTone } from '../../../core/ui/Badge'
 import { statusLabelKey } from '../../../core/workflow/keys'
 import type { Currency } from '../contract'
@@ -29,6 +31,24 @@ export function useInvestLive(concerns: (data: SocketActionMap['updateInvest']) 
     })
     return () => sub.unsubscribe()
   }, [bus])
+}
+
+/**
+ * A keyset-paged list (issue 16) read from `path` (its view and filters, with a `?`) at the page of the server's
+ * cursor, kept in the screen's state as its view and filters are. The cursor belongs to the path it was given for:
+ * another view, filter or tab is its first page without each control saying so. A page read from a cursor that comes
+ * back empty — its offers were decided or its deals moved on meanwhile and a live refresh read it again — has no
+ * pager to go on or back with, so the list goes back to its first page.
+ */
+export function useCursorList<T>(path: string): { list: Loaded<KeysetPage<T>>; reload: () => void; toPage: (cursor: string | null) => void } {
+  const [at, setAt] = useState<{ path: string; cursor: string | null }>({ path, cursor: null })
+  const cursor = at.path === path ? at.cursor : null
+  const [list, reload] = useResource<KeysetPage<T>>(cursor === null ? path : `${path}&cursor=${encodeURIComponent(cursor)}`)
+  const stranded = cursor !== null && list.status === 'loaded' && list.data.items.length === 0
+  useEffect(() => {
+    if (stranded) setAt({ path, cursor: null })
+  }, [stranded, path])
+  return { list, reload, toPage: next => setAt({ path, cursor: next }) }
 }
 
 /** Money and dates as the screens show them, in the user's language. */
