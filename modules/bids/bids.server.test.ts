@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeEach, expect, it } from 'vitest'
 import type { Actor } from '../../core/access/actor'
 import { ROLE, ROLES, type Role } from '../../core/auth/profile'
@@ -332,6 +332,32 @@ describeEachDb(
       expect(last.next).toBeNull()
       expect((await queue(`&cursor=${last.prev}`)).items).toEqual(next.items)
       expect((await call('verifier', 'GET', `${bidsApi.verifierBids}?tab=new&cursor=${first.next}`)).statusCode).toBe(422)
+    })
+
+    it('counts a scope past a few thousand bids tab by tab: exact where a tab is small, "about" where it is not', async () => {
+      const template = await submitted()
+      // 5 050 more of client A's bids like it: 5 000 under review (10), 40 waiting for an answer (30), 10 archived.
+      const listed = await ctx.db.execute(sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'bids' and column_name <> 'id' and is_generated = 'NEVER'`)
+      const columns = (listed as unknown as { rows: { column_name: string }[] }).rows.map(r => `"${r.column_name}"`)
+      const set: Record<string, string> = { '"status"': 'case when g <= 5000 then 10 when g <= 5040 then 30 else 10 end', '"archived_at"': 'case when g > 5040 then b.created_at end', '"submit_key"': 'null' }
+      await ctx.db.execute(sql.raw(`insert into bids (${columns.join(', ')}) select ${columns.map(c => set[c] ?? `b.${c}`).join(', ')} from bids b, generate_series(1, 5050) g where b.id = ${template}`))
+
+      const page = data<BidPage>(await call('clientA', 'GET', bidsApi.bids))
+      expect(page.counts_estimated).toEqual({ all: true, answer: false, bank: false, review: true, drafts: false, completed: false, archive: false })
+      expect(page).toMatchObject({ total_estimated: true, counts: { answer: 40, bank: 0, drafts: 0, completed: 0, archive: 10 } })
+      // An estimate is never below what was counted on the way (the limit, 5 000, and one more).
+      expect(page.counts.all).toBeGreaterThan(5000)
+      expect(page.counts.review).toBeGreaterThan(5000)
+      expect(data<BidPage>(await call('clientA', 'GET', `${bidsApi.bids}?tab=answer`))).toMatchObject({ total: 40, total_estimated: false })
+      const queue = data<VerifierPage>(await call('verifier', 'GET', bidsApi.verifierBids))
+      expect(queue.counts_estimated).toEqual({ new: true, answer: false, work: false, all: true, completed: false, archive: false, unfinished: false })
+      expect(queue.counts).toMatchObject({ answer: 40, work: 0, archive: 10 })
+      // A small scope is still counted exactly in one pass.
+      const other = await submitted('clientB', companyB)
+      const small = data<BidPage>(await call('clientB', 'GET', bidsApi.bids))
+      expect(small).toMatchObject({ total: 1, total_estimated: false, counts: { all: 1, review: 1, archive: 0 } })
+      expect(Object.values(small.counts_estimated).some(Boolean)).toBe(false)
+      expect(small.items.map(i => i.id)).toEqual([other])
     })
 
     it('lists bids by tab with counts, searches by number, filters, sorts and pages', async () => {

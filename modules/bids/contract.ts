@@ -262,12 +262,23 @@ export function searchedNumber(search: string): number | null {
   return /^\d{1,9}$/.test(digits) ? Number(digits) : null
 }
 
-/** A page of a bids list: keyset cursors to the pages around it; `total` is the tab's count, exact. */
+/**
+ * Which tabs' counts are the planner's estimates (a scope past a few thousand bids): the tabs say them as "about".
+ */
+export type BidCountsEstimated = Record<BidTab, boolean>
+export type VerifierCountsEstimated = Record<VerifierTab, boolean>
+
+/**
+ * A page of a bids list: keyset cursors to the pages around it; `total` is the tab's count — exact up to a few
+ * thousand bids, past them estimated (`total_estimated`, and `counts_estimated` for every tab).
+ */
 export interface BidPage extends KeysetPage<BidSummary> {
   counts: BidCounts
+  counts_estimated: BidCountsEstimated
 }
 export interface VerifierPage extends KeysetPage<BidSummary | UnfinishedUser> {
   counts: VerifierCounts
+  counts_estimated: VerifierCountsEstimated
 }
 
 /** /verificator "did not finish registration": a client who registered and never completed their company. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { PageHeader } from '../PageHeader'
-import { VisuallyHidden } from '../VisuallyHidden'
 import { ListTabs } from './ListTabs'
 import { SearchField, type SearchFieldProps } from './SearchField'
+import { TabCount } from './TabCount'
 
 const Root = styled.div`
   display: flex;
@@ -28,29 +28,13 @@ const Body = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   min-width: 0;
 `
-const Count = styled.span`
-  min-width: 20px;
-  padding: 0 6px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceMuted};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.semibold};
-  line-height: 18px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
-
-  [data-selected] > & {
-    background: ${({ theme }) => theme.color.primarySoft};
-    color: ${({ theme }) => theme.color.primary};
-  }
-`
-
 export interface ListTab<K extends string> {
   id: K
   label: ReactNode
   /** Rows under this tab, when the server says; nothing is shown for an unknown count. */
   count?: number | null
+  /** The count is the server's estimate: shown "≈ N", read "about N". */
+  countAbout?: boolean
   'data-testid'?: string
 }
 
@@ -108,13 +92,7 @@ export function ListPage<K extends string = string>({ title, description, action
             label: (
               <>
                 {tab.label}
-                {tab.count != null && (
-                  <Count>
-                    {/* "Непрочитанные, 5" to a screen reader, not "Непрочитанные5". */}
-                    <VisuallyHidden>, </VisuallyHidden>
-                    {tab.count}
-                  </Count>
-                )}
+                {tab.count != null && <TabCount count={tab.count} about={tab.countAbout} />}
               </>
             ),
           }))}

@@ -1,6 +1,8 @@
 /**
  * The bid lists under load (issue 11 §5): `npx tsx modules/bids/server/bench.ts [--bids=100000] [--seconds=3]
- * [--concurrency=50] [--pglite-only | --postgres-only] [--postgres=<url>] [--keep]`. A report, never a pass/fail.
+ * [--concurrency=50] [--pglite-only | --postgres-only] [--postgres=<url>] [--keep] [--only=<title part>] [--statements]`.
+ * A report, never a pass/fail. `--only` runs the scenarios whose title holds it; `--statements` prints each statement's
+ * time alone under its scenario (where a page's SQL goes).
  *
  * Fills a database with `--bids` bids in one `generate_series` insert per table (every status of both schemes,
  * 6 000 companies of 3 000 clients, 200 agents in 10 offices, the 8 services, amounts from 100 000 to 100 000 000,
@@ -218,7 +220,8 @@ async function measureDb(label: string, handle: DbHandle): Promise<Result[]> {
     ]
     console.log(`  first page (20 rows, newest first) of each tab, ${CONCURRENCY} concurrent, ${SECONDS} s each:`)
     const results: Result[] = []
-    for (const scenario of scenarios) {
+    const only = process.argv.find(a => a.startsWith('--only='))?.slice('--only='.length)
+    for (const scenario of scenarios.filter(s => !only || s.title.includes(only))) {
       const latencies: number[] = []
       let errors = 0
       let total = -1
@@ -240,12 +243,13 @@ async function measureDb(label: string, handle: DbHandle): Promise<Result[]> {
       const statements = [...recording.values()]
       recording = null
       latencies.sort((a, b) => a - b)
-      const { sum: sqlMs, costliest } = await explainAll(statements, raw)
+      const { sum: sqlMs, costliest, each } = await explainAll(statements, raw)
       const result: Result = { ...scenario, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), rate: latencies.length / elapsed, n: latencies.length, errors, total, sqlMs, costliest }
       results.push(result)
       console.log(
         `  ${scenario.title.padEnd(30)} ${String(result.n).padStart(6)} req ${result.rate.toFixed(0).padStart(5)} req/s  p50 ${f1(result.p50)} ms  p95 ${f1(result.p95)} ms  p99 ${f1(result.p99)} ms  sql alone ${f1(result.sqlMs)} ms  (${total >= 0 ? `total ${total}` : 'no list'}${errors ? `, ${errors} errors` : ''})`,
       )
+      if (flag('statements')) for (const one of each) console.log(`      ${f1(one.ms)} ms  ${one.text.replace(/\s+/g, ' ').slice(0, 160)}`)
     }
     const worst = results.reduce((a, b) => (b.p99 > a.p99 ? b : a))
     const over = results.filter(r => r.p99 > 200)
@@ -268,9 +272,10 @@ interface Explained {
 }
 
 /** EXPLAIN ANALYZE of every statement a scenario sent, one at a time: their summed execution time and the costliest. */
-async function explainAll(statements: Seen[], raw: Raw): Promise<{ sum: number; costliest: Explained | null }> {
+async function explainAll(statements: Seen[], raw: Raw): Promise<{ sum: number; costliest: Explained | null; each: { ms: number; text: string }[] }> {
   let sum = 0
   let costliest: Explained | null = null
+  const each: { ms: number; text: string }[] = []
   for (const seen of statements) {
     if (!/^\s*select/i.test(seen.text)) continue
     try {
@@ -278,12 +283,13 @@ async function explainAll(statements: Seen[], raw: Raw): Promise<{ sum: number; 
       const explain = async (options: string) => (await raw(`explain (${options}) ${seen.text}`, seen.params)).rows.map(r => String(Object.values(r)[0])).join('\n')
       const ms = Number(/Execution Time: ([\d.]+)/.exec(await explain('analyze, timing off'))?.[1] ?? 0)
       sum += ms
+      each.push({ ms, text: seen.text })
       if (!costliest || ms > costliest.ms) costliest = { ms, plan: await explain('analyze, buffers'), text: seen.text }
     } catch (e) {
       console.log(`  (could not explain a statement: ${e instanceof Error ? e.message : String(e)})`)
     }
   }
-  return { sum, costliest }
+  return { sum, costliest, each }
 }
 
 // ------------------------------------------------------------------------------------------------ main

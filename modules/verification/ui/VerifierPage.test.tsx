@@ -53,6 +53,7 @@ function serve(req: SentRequest, size = 20) {
     total: items.length,
     total_estimated: false,
     counts,
+    counts_estimated: Object.fromEntries(VERIFIER_TABS.map(t => [t, false])),
     next: from + size < items.length ? `at${from + size}` : null,
     prev: from > 0 ? `at${Math.max(0, from - size)}` : null,
   }

@@ -108,12 +108,12 @@ export default function VerifierPage() {
   return (
     <ListPage
       title={t('pages.queue')}
-      description={shown.data ? t('list.total', { count: shown.data.total }) : undefined}
+      description={shown.data ? t(shown.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: shown.data.total }) : undefined}
       tabs={{
         label: t('list.tabsLabel'),
         selected: query.tab,
         onChange: tab => setQuery({ tab }),
-        items: VERIFIER_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, 'data-testid': `verifier-tab-${tab}` })),
+        items: VERIFIER_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, countAbout: state.data?.counts_estimated[tab], 'data-testid': `verifier-tab-${tab}` })),
       }}
       search={{
         label: t(users ? 'list.searchUser' : 'list.search'),

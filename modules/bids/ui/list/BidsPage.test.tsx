@@ -71,6 +71,27 @@ describe('/bids on the list kit', () => {
     expect(within(screen.getByTestId('bids-table')).getAllByText('В архиве')).toHaveLength(2)
   })
 
+  it('says "about" the counts the server estimated (a scope of tens of thousands of bids), in the tab and the total', async () => {
+    for (const locale of ['ru', 'en'] as const) {
+      const kit = setup('/bids', {
+        locale,
+        answer: req => {
+          if (req.path === 'v1/companies') return COMPANIES
+          const page = serveBids(ALL, req)
+          return { ...page, total: 95059, total_estimated: true, counts: { ...page.counts, all: 95059 }, counts_estimated: { ...page.counts_estimated, all: true } }
+        },
+      })
+      const { unmount } = render(kit.wrap(<BidsPage />))
+      const about = locale === 'ru' ? 'около' : 'about'
+      await waitFor(() => expect(screen.getByRole('tab', { name: new RegExp(`, ${about} 95[\\s,]?059$`) }).getAttribute('data-testid')).toBe('bids-tab-all'))
+      expect(screen.getByTestId('bids-tab-all').textContent).toMatch(/≈\s95[\s,]?059$/)
+      // A count the server counted stays as it is.
+      expect(screen.getByTestId('bids-tab-archive').textContent).toMatch(/\D2$/)
+      expect(screen.getByText(new RegExp(`^(Всего|Total): ${about} 95[\\s,]?059$`))).toBeTruthy()
+      unmount()
+    }
+  })
+
   it('searches by number; a number that matches nothing says there is no bid with such number', async () => {
     const kit = setup('/bids')
     render(kit.wrap(<BidsPage />))

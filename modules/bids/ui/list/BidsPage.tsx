@@ -39,7 +39,7 @@ export default function BidsPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={state.data ? t('list.total', { count: state.data.total }) : undefined}
+      description={state.data ? t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total }) : undefined}
       actions={
         mayCreate ? (
           <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: NEW_BID_PATH })} data-testid="new-bid">
@@ -51,7 +51,7 @@ export default function BidsPage() {
         label: t('list.tabsLabel'),
         selected: query.tab,
         onChange: tab => setQuery({ tab }),
-        items: BID_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, 'data-testid': `bids-tab-${tab}` })),
+        items: BID_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, countAbout: state.data?.counts_estimated[tab], 'data-testid': `bids-tab-${tab}` })),
       }}
       search={{
         label: t('list.search'),

@@ -4,7 +4,7 @@ import { useT } from '../../../../core/i18n/useT'
 import { Tab, TabList, TabPanel, Tabs } from '../../../../core/ui/Tabs'
 import { CursorTable } from '../../../../core/ui/list/CursorTable'
 import { SearchField } from '../../../../core/ui/list/SearchField'
-import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
+import { TabCount } from '../../../../core/ui/list/TabCount'
 import styled from 'styled-components'
 import { patchQuery, type QueryOf, type Sort } from '../../../../core/ui/list/query'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
@@ -43,12 +43,7 @@ export default function CompanyBids({ companyId }: { companyId: number }) {
           {BID_TABS.map(tab => (
             <Tab key={tab} id={tab} data-testid={`company-bids-tab-${tab}`}>
               {t(`list.tabs.${tab}`)}
-              {counts && (
-                <Count>
-                  <VisuallyHidden>, </VisuallyHidden>
-                  {counts[tab]}
-                </Count>
-              )}
+              {counts && <Count count={counts[tab]} about={shown.data?.counts_estimated[tab]} />}
             </Tab>
           ))}
         </TabList>
@@ -106,16 +101,6 @@ const Toolbar = styled.div`
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
 `
-const Count = styled.span`
-  min-width: 20px;
+const Count = styled(TabCount)`
   margin-inline-start: ${({ theme }) => theme.space.xs};
-  padding: 0 6px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceMuted};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.semibold};
-  line-height: 18px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
 `

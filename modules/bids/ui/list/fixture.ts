@@ -1,6 +1,6 @@
 import type { Profile, Role } from '../../../../core/auth/profile'
 import type { SentRequest } from '../../../../core/ui/list/testing'
-import { BID_TAB_STATUSES, BID_TABS, searchedNumber, type BidCounts, type BidSummary, type BidTab, type ServiceCode } from '../../contract'
+import { BID_TAB_STATUSES, BID_TABS, searchedNumber, type BidCounts, type BidPage, type BidSummary, type BidTab, type ServiceCode } from '../../contract'
 
 /** A bids list's row for tests. */
 export const summary = (id: number, status: number, more: Partial<BidSummary> = {}): BidSummary => ({
@@ -28,7 +28,7 @@ const inTab = (b: BidSummary, tab: BidTab) =>
  * GET v1/bids like the server: filters, the tab, counts of every tab, sort, one page from `page` or from a `cursor`
  * (here `at<row>`: opaque to the page, which only sends back what it was given), with the neighbours' cursors.
  */
-export function serveBids(all: readonly BidSummary[], req: SentRequest) {
+export function serveBids(all: readonly BidSummary[], req: SentRequest): BidPage {
   const s = req.search
   const search = s.get('search') ?? ''
   const number = search ? searchedNumber(search) : undefined
@@ -56,6 +56,7 @@ export function serveBids(all: readonly BidSummary[], req: SentRequest) {
     total: counts[tab],
     total_estimated: false,
     counts,
+    counts_estimated: Object.fromEntries(BID_TABS.map(tab => [tab, false])) as BidPage['counts_estimated'],
     next: from + limit < sorted.length ? `at${from + limit}` : null,
     prev: from > 0 ? `at${Math.max(0, from - limit)}` : null,
   }
