@@ -1,10 +1,11 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
 import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { tablePage } from '../../../server/search/tablePage'
 import { rankedOrder, searchOf, wordsField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { companies, users, workflowHistory } from '../../../server/db/schema'
@@ -131,22 +132,11 @@ function offerConditions(actor: Actor, q: OfferListQuery, match: SearchMatch | n
 export async function listOffers(db: Db, actor: Actor, q: OfferListQuery): Promise<OfferListPage> {
   const match = OFFER_SEARCH.match(q.search ?? '')
   const where = offerConditions(actor, q, match)
-  const [page, total] = await Promise.all([
-    queryPage<OfferRow>(rankedOrder(match, NEWEST_OFFERS), q, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...getTableColumns(investOffers) })
-        .from(investOffers)
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    ),
-    cheapTotal(db, db.select({ id: investOffers.id }).from(investOffers).where(where)),
-  ])
+  const page = await tablePage(db, investOffers, where, rankedOrder(match, NEWEST_OFFERS), q)
   const rows = page.items
   const [names, cover] = await Promise.all([companyNames(db, rows.map(r => r.company_id)), covers(db, rows.map(r => r.id))])
   const items = rows.map(r => toItem(r, actor, r.company_id === null ? null : (names.get(r.company_id) ?? null), cover.get(r.id) ?? null))
-  return { ...page, items, ...total }
+  return { ...page, items }
 }
 
 async function historyOf(db: Db, workflow: string, id: number) {

@@ -1,11 +1,11 @@
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { phoneDigits } from '../../../core/validation/phone'
 import type { Db } from '../../../server/db/client'
 import { smsOutbox } from '../../../server/db/schema'
-import { key, queryPage } from '../../../server/search/keyset'
+import { key } from '../../../server/search/keyset'
+import { tablePage } from '../../../server/search/tablePage'
 import { searchDigits } from '../../../server/search/normalise'
 import { phoneField, searchOf } from '../../../server/search/search'
-import { cheapTotal } from '../../../server/search/total'
 import type { SmsItem, SmsListQuery, SmsPage, SmsStatus } from '../contract'
 import { maskSmsText } from '../mask'
 
@@ -40,18 +40,6 @@ export async function listSms(db: Db, query: SmsListQuery): Promise<SmsPage> {
   const digits = phoneDigits(query.search) ?? searchDigits(query.search)
   const match = digits.length > 1 ? SMS_SEARCH.match(digits) : null
   if (match) where.push(match.where)
-  const filter = and(...where)
-  const [page, total] = await Promise.all([
-    queryPage<SmsRow>(NEWEST_FIRST, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...getTableColumns(smsOutbox) })
-        .from(smsOutbox)
-        .where(and(filter, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    ),
-    cheapTotal(db, db.select({ id: smsOutbox.id }).from(smsOutbox).where(filter)),
-  ])
-  return { ...page, items: page.items.map(toSmsItem), ...total }
+  const page = await tablePage(db, smsOutbox, and(...where), NEWEST_FIRST, query)
+  return { ...page, items: page.items.map(toSmsItem) }
 }

@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { key, queryPage } from '../../../server/search/keyset'
+import { tablePage } from '../../../server/search/tablePage'
 import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { readHistory } from '../../../server/workflow/history'
@@ -65,21 +66,10 @@ function toItem(row: SplitBidRow, names: Map<number, string>): SplitBidItem {
 export async function listBids(db: Db, actor: Actor, q: SplitListQuery): Promise<SplitPage<SplitBidItem>> {
   const match = BID_SEARCH.match(q.search)
   const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, match?.where)
-  // Best match first under a search, else newest first; the total counted as every list counts it.
-  const [page, total] = await Promise.all([
-    queryPage<SplitBidRow>(rankedOrder(match, NEWEST_BIDS), q, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...getTableColumns(splitBids) })
-        .from(splitBids)
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    ),
-    cheapTotal(db, db.select({ id: splitBids.id }).from(splitBids).where(where)),
-  ])
+  // Best match first under a search, else newest first.
+  const page = await tablePage(db, splitBids, where, rankedOrder(match, NEWEST_BIDS), q)
   const names = await authors(db, page.items.map(r => r.author_id))
-  return { ...page, items: page.items.map(r => toItem(r, names)), ...total }
+  return { ...page, items: page.items.map(r => toItem(r, names)) }
 }
 
 export async function scopedBid(db: Db, actor: Actor, id: number): Promise<SplitBidRow | undefined> {

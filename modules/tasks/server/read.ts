@@ -1,13 +1,13 @@
-import { and, asc, count, eq, getTableColumns, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { ROLE, type Role } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
-import { key, queryPage } from '../../../server/search/keyset'
+import { key } from '../../../server/search/keyset'
+import { tablePage } from '../../../server/search/tablePage'
 import { searchOf, textField } from '../../../server/search/search'
-import { cheapTotal } from '../../../server/search/total'
 import { taskScope } from '../access'
 import {
   TASK_FILTERS,
@@ -53,20 +53,9 @@ const BY_DATE_AND_TIME = [key(tasks.date_from, 'date'), key(tasks.time, 'text'),
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskPage> {
   const filter = and(filtersOf(db, actor, query), query.filter === 'all' ? undefined : eq(tasks.status, TASK_FILTER_STATUS[query.filter]))
   const keys = query.from || query.to ? BY_DATE_AND_TIME : NEWEST_FIRST
-  const [page, total] = await Promise.all([
-    queryPage<TaskRow>(keys, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...getTableColumns(tasks) })
-        .from(tasks)
-        .where(and(filter, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    ),
-    cheapTotal(db, db.select({ id: tasks.id }).from(tasks).where(filter)),
-  ])
+  const page = await tablePage(db, tasks, filter, keys, query)
   const persons = await personsOf(db, page.items.flatMap(r => [r.author_id, r.responsible_id]))
-  return { ...page, items: page.items.map(r => toTaskItem(r, persons)), ...total }
+  return { ...page, items: page.items.map(r => toTaskItem(r, persons)) }
 }
 
 export async function countTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskCounts> {
