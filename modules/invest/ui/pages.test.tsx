@@ -102,27 +102,30 @@ describe('/invest/add', () => {
   })
 })
 
+/** An offer as the lists get it. */
+const offerItem = (id: number, name: string): OfferItem => ({
+  id,
+  status: 40,
+  name,
+  title: 'Заём',
+  type: 1,
+  pledge_type: null,
+  currency: 'rub',
+  income_currency: 'rub',
+  price_min: '500000.00',
+  price_max: '5000000.00',
+  months_min: 6,
+  months_max: 24,
+  percent: '18.00',
+  company: null,
+  own: false,
+  cover_id: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+})
+
 describe('/invest', () => {
-  const offer = {
-    id: 1,
-    status: 40,
-    name: 'Расширение производства упаковки',
-    title: 'Заём на новую линию',
-    type: 1,
-    pledge_type: null,
-    currency: 'rub',
-    income_currency: 'rub',
-    price_min: '500000.00',
-    price_max: '5000000.00',
-    months_min: 6,
-    months_max: 24,
-    percent: '18.00',
-    company: 'ООО «Ромашка»',
-    own: false,
-    cover_id: null,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  }
+  const offer = { ...offerItem(1, 'Расширение производства упаковки'), title: 'Заём на новую линию', company: 'ООО «Ромашка»' }
 
   it('lists the marketplace, filters it, and shows the deals tab', async () => {
     const kit = investKit('/invest', (req: SentRequest) => {
@@ -150,26 +153,6 @@ describe('/invest', () => {
 })
 
 describe('/invest and /offers page by the server\'s cursors', () => {
-  const offer = (id: number, name: string): OfferItem => ({
-    id,
-    status: 40,
-    name,
-    title: 'Заём',
-    type: 1,
-    pledge_type: null,
-    currency: 'rub',
-    income_currency: 'rub',
-    price_min: '500000.00',
-    price_max: '5000000.00',
-    months_min: 6,
-    months_max: 24,
-    percent: '18.00',
-    company: null,
-    own: false,
-    cover_id: null,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  })
   const lastOf = (kit: ReturnType<typeof investKit>, path: string) => Object.fromEntries(kit.sent.filter(r => r.path === path).at(-1)!.search)
 
   it('"Next" sends the server\'s cursor and shows the next page, "Back" the previous one; another view starts at the top; an estimated total is "about"', async () => {
@@ -177,8 +160,8 @@ describe('/invest and /offers page by the server\'s cursors', () => {
       if (req.path !== 'v1/invest/offers') return null
       const page = { total: 5300, total_estimated: true }
       return req.search.get('cursor') === 'older'
-        ? { ...page, items: [offer(1, 'Старое предложение')], next: null, prev: 'newer' }
-        : { ...page, items: [offer(2, 'Новое предложение')], next: 'older', prev: req.search.get('cursor') === 'newer' ? 'newest' : null }
+        ? { ...page, items: [offerItem(1, 'Старое предложение')], next: null, prev: 'newer' }
+        : { ...page, items: [offerItem(2, 'Новое предложение')], next: 'older', prev: req.search.get('cursor') === 'newer' ? 'newest' : null }
     })
     const { default: MarketPage } = await import('./MarketPage')
     render(kit.wrap(<MarketPage />))
@@ -204,8 +187,8 @@ describe('/invest and /offers page by the server\'s cursors', () => {
       '/offers',
       (req: SentRequest) => {
         if (req.path !== 'v1/invest/offers') return null
-        const first = { items: [offer(3, 'Склад')], total: 2, total_estimated: false, next: 'after-3', prev: null }
-        return req.search.get('cursor') === 'after-3' ? { items: [offer(2, 'Цех')], total: 2, total_estimated: false, next: null, prev: 'before-2' } : first
+        const first = { items: [offerItem(3, 'Склад')], total: 2, total_estimated: false, next: 'after-3', prev: null }
+        return req.search.get('cursor') === 'after-3' ? { items: [offerItem(2, 'Цех')], total: 2, total_estimated: false, next: null, prev: 'before-2' } : first
       },
       170 as Role,
     )
