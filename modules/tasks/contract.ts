@@ -168,8 +168,14 @@ export type TaskPage = KeysetPage<TaskItem>
 /** The people a task may be given to (GET v1/tasks/responsibles?search=): the actor's office, all for administrators. */
 export type TaskResponsible = TaskPerson
 
-/** GET v1/tasks/counts → data: the five filters' counts for the list's tabs (the same other filters applied). */
-export type TaskCounts = Record<TaskFilter, number>
+/**
+ * GET v1/tasks/counts → data: the five filters' counts for the list's tabs (the same other filters applied); past a
+ * few thousand tasks in scope a count may be the planner's estimate (`estimated`: the tab says "about").
+ */
+export interface TaskCounts {
+  counts: Record<TaskFilter, number>
+  estimated: Record<TaskFilter, boolean>
+}
 
 export const TASK_LIMIT_DEFAULT = 20
 /** The calendar asks for a month (up to 6 weeks) of tasks at once. */

@@ -158,9 +158,12 @@ describeEachDb('tasks: who sees which tasks', ctx => {
     expect(page.items[0]).toEqual({ id: t1.id, type: 10, name: 'Договор поставки', status: 10, date_from: '2026-01-05', date_to: '2026-01-06', time: '18:00', author: { id: admin.id, full_name: expect.any(String) }, responsible: { id: admin.id, full_name: expect.any(String) }, created_at: expect.any(String) })
 
     const counts = await ctx.call('GET', '/api/v1/tasks/counts?filter=new', admin.token)
-    expect(counts.json<{ data: TaskCounts }>().data).toEqual({ all: 3, new: 1, work: 1, completed: 0, cancelled: 1 })
+    expect(counts.json<{ data: TaskCounts }>().data.counts).toEqual({ all: 3, new: 1, work: 1, completed: 0, cancelled: 1 })
     const inJanuary = await ctx.call('GET', '/api/v1/tasks/counts?from=2026-01-01&to=2026-01-31', admin.token)
-    expect(inJanuary.json<{ data: TaskCounts }>().data).toEqual({ all: 2, new: 1, work: 0, completed: 0, cancelled: 1 })
+    expect(inJanuary.json<{ data: TaskCounts }>().data).toEqual({
+      counts: { all: 2, new: 1, work: 0, completed: 0, cancelled: 1 },
+      estimated: { all: false, new: false, work: false, completed: false, cancelled: false },
+    })
 
     for (const bad of ['?filter=old', '?page=0', '?limit=501', '?from=2026-13-01', '?from=2026-02-01&to=2026-01-01', '?responsible_id=x']) {
       const res = await ctx.call('GET', `/api/v1/tasks${bad}`, admin.token)

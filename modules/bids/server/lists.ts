@@ -7,7 +7,7 @@ import { companies, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
 import { key, queryPage } from '../../../server/search/keyset'
-import { cheapTotal } from '../../../server/search/total'
+import { tabTotals, type TabTotals } from '../../../server/search/tabTotals'
 import { canListBids, canUseVerifierQueue } from '../access'
 import {
   BID_TABS,
@@ -63,29 +63,10 @@ interface TabDef {
 
 const tabWhereOf = (def: TabDef): SQL => tabWhere(def.statuses, def.archive)
 
-/** Every tab's count, and which of them are the planner's estimates ("about"). */
-interface TabCounts<T extends string> {
-  counts: Record<T, number>
-  estimated: Record<T, boolean>
-}
-
-/**
- * Every tab's count. A scope of at most EXACT_TOTAL_LIMIT bids is grouped by (status, archived) in one pass, exactly.
- * A larger one is counted tab by tab as every long list counts (cheapTotal: exact up to the limit, else the planner's
- * estimate, said as "about" and reused a few seconds): grouping every bid in scope was nearly all of a page's cost —
- * role 1000 at 100 000 bids, 61 of 62 ms of SQL — and grew with the table.
- */
-async function tabCounts<T extends string>(db: Db, base: SQL | undefined, tabs: readonly (readonly [T, TabDef])[]): Promise<TabCounts<T>> {
+/** Every tab's count: exactly in one pass for a scope of a few thousand bids, else tab by tab (server/search tabTotals). */
+function tabCounts<T extends string>(db: Db, base: SQL | undefined, tabs: readonly (readonly [T, TabDef])[]): Promise<TabTotals<T>> {
   const bidsWhere = (where: SQL | undefined) => db.select({ id: bids.id }).from(bids).where(where)
-  const scope = await cheapTotal(db, bidsWhere(base))
-  if (!scope.total_estimated) {
-    return { counts: await groupedCounts(db, base, tabs), estimated: Object.fromEntries(tabs.map(([tab]) => [tab, false])) as Record<T, boolean> }
-  }
-  const totals = await Promise.all(tabs.map(([, def]) => cheapTotal(db, bidsWhere(and(base, tabWhereOf(def))))))
-  return {
-    counts: Object.fromEntries(tabs.map(([tab], i) => [tab, totals[i]!.total])) as Record<T, number>,
-    estimated: Object.fromEntries(tabs.map(([tab], i) => [tab, totals[i]!.total_estimated])) as Record<T, boolean>,
-  }
+  return tabTotals(db, bidsWhere(base), tabs.map(([tab, def]) => [tab, bidsWhere(and(base, tabWhereOf(def)))] as const), () => groupedCounts(db, base, tabs))
 }
 
 /**

@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterEach(cleanup)
 
-const COUNTS = { all: 3, new: 2, work: 1, completed: 0, cancelled: 0 }
+const COUNTS = { counts: { all: 3, new: 2, work: 1, completed: 0, cancelled: 0 }, estimated: { all: false, new: false, work: false, completed: false, cancelled: false } }
 const last = (sent: SentRequest[], path: string) => Object.fromEntries(sent.filter(r => r.path === path && r.method === 'GET').at(-1)?.search ?? [])
 
 function server(items = [taskItem(1), taskItem(2, { status: 20, date_from: '1970-01-05', date_to: '1970-01-07', time: '09:30' }), taskItem(3)]) {
@@ -89,9 +89,19 @@ describe('/tasks: the list', () => {
     await waitFor(() => expect(screen.getByText('Всего: 3 задачи')).toBeTruthy())
     unmount()
     const base = server()
-    const about = tasksKit('/tasks', req => (req.path === 'v1/tasks' && req.method === 'GET' ? { ...(base(req) as object), total: 5205, total_estimated: true } : base(req)))
+    const about = tasksKit('/tasks', req =>
+      req.path === 'v1/tasks' && req.method === 'GET'
+        ? { ...(base(req) as object), total: 5205, total_estimated: true }
+        : req.path === 'v1/tasks/counts'
+          ? { counts: { ...COUNTS.counts, all: 5205, new: 5100 }, estimated: { ...COUNTS.estimated, all: true, new: true } }
+          : base(req),
+    )
     render(about.wrap(<TasksPage />))
     await waitFor(() => expect(screen.getByText(/^Всего: около 5\s?205 задач$/)).toBeTruthy())
+    // The tabs say the counts the server estimated as "≈ N" ("about N" to a screen reader); a counted one as it is.
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Только новые\s*,\s*около 5\s?100$/ })).toBeTruthy())
+    expect(screen.getByTestId('task-tab-all').textContent).toMatch(/≈\s5\s?205$/)
+    expect(screen.getByRole('tab', { name: /^В работе\s*,\s*1$/ })).toBeTruthy()
   })
 
   it('filters by a period typed as дд.мм.гггг: only a whole date reaches the request; clearing drops it', async () => {

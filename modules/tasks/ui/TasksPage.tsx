@@ -115,7 +115,7 @@ export default function TasksPage() {
         label: t('list.tabs'),
         selected: query.filter,
         onChange: filter => setQuery({ filter }),
-        items: TASK_FILTERS.map(id => ({ id, label: t(`list.filters.${id}`), count: counts?.[id] ?? null, 'data-testid': `task-tab-${id}` })),
+        items: TASK_FILTERS.map(id => ({ id, label: t(`list.filters.${id}`), count: counts?.counts[id] ?? null, countAbout: counts?.estimated[id], 'data-testid': `task-tab-${id}` })),
       }}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'task-search' }}
       filters={
