@@ -266,6 +266,7 @@ export function searchedNumber(search: string): number | null {
  * Which tabs' counts are the planner's estimates (a scope past a few thousand bids): the tabs say them as "about".
  */
 export type BidCountsEstimated = Record<BidTab, boolean>
+/** The verifier's "unfinished" count too: a count of every client without a company, counted cheaply. */
 export type VerifierCountsEstimated = Record<VerifierTab, boolean>
 
 /**
@@ -297,6 +298,7 @@ export interface BankBidSummary {
 }
 export interface BankBidPage extends KeysetPage<BankBidSummary> {
   counts: BankCounts
+  counts_estimated: Record<BankTab, boolean>
 }
 
 // ─── History ──────────────────────────────────────────────────────────────────────────────────────────────────

@@ -43,7 +43,7 @@ function setup(role: Role) {
     // One row a page here, from the `cursor` (`at<row>`), with the neighbours' cursors, as the server pages.
     const from = Number(req.search.get('cursor')?.slice(2) ?? 0)
     const next = from + 1 < rows.length ? `at${from + 1}` : null
-    return { items: rows.slice(from, from + 1), total: rows.length, total_estimated: false, counts: { bids: 2, completed: 0, archive: 0 }, next, prev: from > 0 ? `at${from - 1}` : null }
+    return { items: rows.slice(from, from + 1), total: rows.length, total_estimated: false, counts: { bids: 2, completed: 0, archive: 0 }, counts_estimated: { bids: false, completed: false, archive: false }, next, prev: from > 0 ? `at${from - 1}` : null }
   }
   const i18n = createI18n('ru')
   i18n.addResourceBundle('ru', 'bank-bids', ru, true, true)

@@ -124,12 +124,12 @@ export default function BankBidsPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={state.data ? t(manager ? 'list.totalBank' : 'list.totalMine', { count: state.data.total }) : undefined}
+      description={state.data ? t(`list.${manager ? 'totalBank' : 'totalMine'}${state.data.total_estimated ? 'About' : ''}`, { count: state.data.total }) : undefined}
       tabs={{
         label: t('list.tabsLabel'),
         selected: query.tab,
         onChange: tab => setQuery({ tab }),
-        items: BANK_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, 'data-testid': `bank-tab-${tab}` })),
+        items: BANK_TABS.map(tab => ({ id: tab, label: t(`list.tabs.${tab}`), count: counts?.[tab] ?? null, countAbout: state.data?.counts_estimated[tab], 'data-testid': `bank-tab-${tab}` })),
       }}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'bank-search' }}
       data-testid="bank-bids-page"

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import { and, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ROLE } from '../../../core/auth/profile'
 import { currentActor } from '../../../server/auth/require-user'
@@ -8,6 +8,7 @@ import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
 import { key, queryPage } from '../../../server/search/keyset'
 import { tabTotals, type TabTotals } from '../../../server/search/tabTotals'
+import { cheapTotal } from '../../../server/search/total'
 import { canListBids, canUseVerifierQueue } from '../access'
 import {
   BID_TABS,
@@ -116,10 +117,10 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
         [tab, { statuses: tab === 'all' || tab === 'archive' ? null : VERIFIER_TAB_STATUSES[tab as keyof typeof VERIFIER_TAB_STATUSES], archive: tab === 'archive' }] as const,
     )
     const unfinishedWhere = unfinished(db, query.search)
-    const [{ total: unfinishedCount } = { total: 0 }] = await db.select({ total: count() }).from(users).where(unfinishedWhere)
-    const ofBids = await tabCounts(db, base, bidTabs)
-    const counts = { ...ofBids.counts, unfinished: unfinishedCount } as VerifierCounts
-    const estimated = { ...ofBids.estimated, unfinished: false } as VerifierCountsEstimated
+    // Every client who never finished their company: counted as a long list counts (exact up to a few thousand).
+    const [ofUsers, ofBids] = await Promise.all([cheapTotal(db, db.select({ id: users.id }).from(users).where(unfinishedWhere)), tabCounts(db, base, bidTabs)])
+    const counts = { ...ofBids.counts, unfinished: ofUsers.total } as VerifierCounts
+    const estimated = { ...ofBids.estimated, unfinished: ofUsers.total_estimated } as VerifierCountsEstimated
     if (query.tab === 'unfinished') {
       const page = await queryPage<UnfinishedUser>(NEWEST_USERS, query, async (columns, after, order, limit, offset) => {
         const rows = await db
@@ -131,7 +132,7 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
           .offset(offset)
         return rows.map(r => ({ ...keyValuesOf(columns, r), kind: 'user', id: r.id, name: r.name ?? '', phone: r.phone, created_at: r.created_at.toISOString() }))
       })
-      return ok<VerifierPage>({ ...page, total: counts.unfinished, total_estimated: false, counts, counts_estimated: estimated })
+      return ok<VerifierPage>({ ...page, total: counts.unfinished, total_estimated: ofUsers.total_estimated, counts, counts_estimated: estimated })
     }
     const where = and(base, tabWhereOf(bidTabs.find(([tab]) => tab === query.tab)![1]))
     const page = await queryPage<BidSummary>(bidOrder(query.sort), query, (columns, after, order, limit, offset) => summaries(db, columns, and(where, after), order, limit, offset))
