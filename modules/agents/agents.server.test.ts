@@ -132,6 +132,9 @@ describeEachDb(
       const log = (await get('impersonations', admin.token)).json().data
       expect(log).toEqual({
         total: 1,
+        total_estimated: false,
+        next: null,
+        prev: null,
         items: [
           {
             id: audit?.id,
@@ -144,6 +147,22 @@ describeEachDb(
       })
       expect((await get(`agents/${c.agentA.id}`, admin.token)).json().data).toMatchObject({ can_impersonate: true, impersonations: [{ id: audit?.id }] })
       expect((await get(`impersonations?agent_id=${c.agentB.id}`, admin.token)).json().data.total).toBe(0)
+
+      // The audit pages by keyset, newest first: seven more entries (with the first, eight) walked by threes and back.
+      const at = new Date(ctx.clock.now())
+      await ctx.db.insert(impersonations).values(Array.from({ length: 7 }, (_, i) => ({ admin_user_id: c.admin.id, target_user_id: i % 2 ? c.agentA.id : c.agentB.id, started_at: at })))
+      const ids = (await ctx.db.select({ id: impersonations.id }).from(impersonations)).map(r => r.id).sort((a, b) => b - a)
+      type Log = { items: { id: number }[]; next: string | null; prev: string | null; total: number }
+      const pages: Log[] = [(await get('impersonations?limit=3', admin.token)).json().data]
+      while (pages.at(-1)!.next) pages.push((await get(`impersonations?limit=3&cursor=${pages.at(-1)!.next}`, admin.token)).json().data)
+      expect(pages.flatMap(p => p.items.map(i => i.id))).toEqual(ids)
+      expect(pages[0]!.total).toBe(8)
+      const backwards: Log[] = [pages.at(-1)!]
+      while (backwards.at(-1)!.prev) backwards.push((await get(`impersonations?limit=3&cursor=${backwards.at(-1)!.prev}`, admin.token)).json().data)
+      expect(backwards.reverse().flatMap(p => p.items.map(i => i.id))).toEqual(ids)
+      const bad = await get('impersonations?cursor=bm9wZQ', admin.token)
+      expect(bad.statusCode).toBe(422)
+      expect(bad.json()).toMatchObject({ result: false, validation: { cursor: expect.any(String) } })
     })
 
     it('refuses impersonation to non-administrators and of non-agents; end outside one is 409', async () => {

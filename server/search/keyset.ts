@@ -147,6 +147,10 @@ export function orderBy(keys: readonly OrderKey[], forwards: boolean): SQL[] {
 /** The selected key values come back under these names: `k0`, `k1`, … */
 export type KeyColumns = Record<string, SQL>
 
+/** A row's key columns carried over to the item a read makes of it (keysetPage reads them, then drops them). */
+export const keyValuesOf = (columns: KeyColumns, row: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.keys(columns).map(name => [name, row[name]]))
+
 export interface KeysetPage<R> {
   items: R[]
   /** The cursors of the next and previous pages; null where the list ends. */

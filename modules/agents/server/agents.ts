@@ -91,7 +91,7 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const view: AgentView = {
       ...agent,
       can_impersonate: admin,
-      impersonations: admin ? await listImpersonations(db, eq(impersonations.target_user_id, agent.id), 10, 0) : [],
+      impersonations: admin ? await listImpersonations(db, eq(impersonations.target_user_id, agent.id), 10) : [],
     }
     return ok(view)
   })

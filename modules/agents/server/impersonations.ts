@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { SESSION_EXPIRED_CODE } from '../../../core/api/envelope'
+import { SESSION_EXPIRED_CODE, type KeysetPage } from '../../../core/api/envelope'
 import { ROLE, type SignInMethod, type SignInResult } from '../../../core/auth/profile'
+import { listCursor } from '../../../core/validation/cursor'
 import { currentUser } from '../../../server/auth/require-user'
 import type { SessionUser } from '../../../server/auth/sessions'
 import { sha256 } from '../../../server/auth/tokens'
@@ -18,6 +19,8 @@ import { impersonations } from '../tables'
 import { loadAgent } from './agents'
 import { agentsError } from './http'
 import { parseQuery, pathId } from '../../../server/http/validate'
+import { key, keyValuesOf, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { cheapTotal } from '../../../server/search/total'
 
 /**
  * "Log into their cabinet" — an audited impersonation for administrators. POST agents/{id}/impersonate opens a new
@@ -29,9 +32,11 @@ import { parseQuery, pathId } from '../../../server/http/validate'
 const admins = alias(users, 'admin_user')
 const targets = alias(users, 'target_user')
 
-export async function listImpersonations(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<ImpersonationRecord[]> {
-  const rows = await db
+/** The audit's rows with who entered whose cabinet; `keys`: a page's key columns beside them (queryPage). */
+function impersonationRows(db: Db, keys: KeyColumns = {}) {
+  return db
     .select({
+      ...keys,
       id: impersonations.id,
       admin: { id: admins.id, name: admins.full_name },
       target: { id: targets.id, name: targets.full_name },
@@ -43,18 +48,27 @@ export async function listImpersonations(db: Db, where: SQL | undefined, limit: 
     .innerJoin(admins, eq(admins.id, impersonations.admin_user_id))
     .innerJoin(targets, eq(targets.id, impersonations.target_user_id))
     .leftJoin(sessions, eq(sessions.id, impersonations.session_id))
-    .where(where)
-    .orderBy(desc(impersonations.id))
-    .limit(limit)
-    .offset(offset)
-  return rows.map(r => ({
+}
+
+type ImpersonationRow = Awaited<ReturnType<typeof impersonationRows>>[number]
+
+function toRecord(r: ImpersonationRow): ImpersonationRecord {
+  return {
     id: r.id,
     admin: r.admin,
     target: r.target,
     started_at: r.started_at.toISOString(),
     // Signing out inside the agent's cabinet also ends it.
     ended_at: (r.ended_at ?? r.revoked_at)?.toISOString() ?? null,
-  }))
+  }
+}
+
+/** Newest first by number (the primary key). */
+const NEWEST_FIRST = [key(impersonations.id, 'int', true)]
+
+/** The latest `limit` entries of the audit under `where` (an agent's card shows its last ten). */
+export async function listImpersonations(db: Db, where: SQL | undefined, limit: number): Promise<ImpersonationRecord[]> {
+  return (await impersonationRows(db).where(where).orderBy(desc(impersonations.id)).limit(limit)).map(toRecord)
 }
 
 /** The open impersonation a session belongs to, if any. */
@@ -83,6 +97,8 @@ export function impersonatedBy(db: Db): ProfileContributor {
 
 const impersonationQuery = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid')), '1'),
+  /** A page's `next` / `prev` (keyset, newest first); `page` is used without one. */
+  cursor: listCursor,
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid'), v.maxValue(100, 'validation:invalid')), '20'),
   agent_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'validation:invalid'), v.transform(Number), v.minValue(1, 'validation:invalid'))),
 })
@@ -135,8 +151,13 @@ export function impersonationRoutes(app: FastifyInstance, deps: ServerDeps): voi
   app.get('/impersonations', { preHandler: app.requireUser(canImpersonate) }, async request => {
     const query = parseQuery(impersonationQuery, request.query)
     const where = query.agent_id ? eq(impersonations.target_user_id, query.agent_id) : undefined
-    const items = await listImpersonations(db, where, query.limit, (query.page - 1) * query.limit)
-    const [counted] = await db.select({ n: count() }).from(impersonations).where(where)
-    return ok({ items, total: counted?.n ?? 0 })
+    // The audit only grows: paged by keyset, counted cheaply ("about" past a few thousand entries).
+    const [page, total] = await Promise.all([
+      queryPage<ImpersonationRecord>(NEWEST_FIRST, query, async (columns, after, order, limit, offset) =>
+        (await impersonationRows(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset)).map(r => ({ ...keyValuesOf(columns, r), ...toRecord(r) })),
+      ),
+      cheapTotal(db, db.select({ id: impersonations.id }).from(impersonations).where(where)),
+    ])
+    return ok<KeysetPage<ImpersonationRecord>>({ ...page, ...total })
   })
 }

@@ -1,4 +1,4 @@
-import { key, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
+import { key, nullsLast, type OrderKey } from '../../../server/search/keyset'
 import type { BidSort } from '../contract'
 import { bids } from '../tables'
 
@@ -21,7 +21,3 @@ export function bidOrder(sort: string): OrderKey[] {
   const column = { ...SORT_KEYS[(descending ? sort.slice(1) : sort) as BidSort], descending }
   return column.expr === bids.id ? [column] : [column, key(bids.id, 'int', descending)]
 }
-
-/** A row's key columns (`k0`, `k1`, … as keysetPage reads them) carried over to the row made of it. */
-export const keyValuesOf = (columns: KeyColumns, row: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.keys(columns).map(name => [name, row[name]]))
