@@ -11,8 +11,8 @@
  * allows (administrator first) and once without a token. Properties:
  * - never a 5xx;
  * - every error is the JSON envelope ({ result: false, message });
- * - a refused request (4xx) changes no data: every table's count + md5 of its ordered rows is the same before
- *   and after it (except tables that change on any request: tests/fuzz/fingerprint.ts).
+ * - a refused request (4xx) changes no data: no row of any table is added, removed or changed by it (row triggers
+ *   count them; except tables that change on any request: tests/fuzz/fingerprint.ts).
  * PGlite only (the Postgres variant is skipped and says so). The seed is printed: `FUZZ_SEED=… FUZZ_RUNS=…`
  * replays a run; FUZZ_ONLY=<part of a url> narrows it to some endpoints.
  */
@@ -30,12 +30,14 @@ import { TEST_ENV, describeEachDb } from '../server/testing/harness'
 import { testModules } from '../server/testing/modules'
 import { formatPhone } from '../core/validation'
 import { isFailureEnvelope, seedDemoCast } from './fuzz/demo'
-import { changedTables, dataTables, fingerprint } from './fuzz/fingerprint'
+import { changedTables, dataTables, fingerprint, watchChanges } from './fuzz/fingerprint'
 import { requests, type FuzzRequest } from './fuzz/request'
 import { sweep } from './fuzz/sweep'
 
 const SEED = Number(process.env.FUZZ_SEED || Math.floor(Math.random() * 2 ** 31))
 const RUNS = Number(process.env.FUZZ_RUNS || 15)
+/** FUZZ_TRACE=1: each endpoint's time as it finishes (which one a slow run spends its minutes on). */
+const TRACE = process.env.FUZZ_TRACE === '1'
 const ONLY = process.env.FUZZ_ONLY || ''
 
 /** Endpoints that end the caller's own session when they succeed: fuzzed without a token only. */
@@ -68,7 +70,7 @@ describeEachDb(
         e => !ONLY || e.url.includes(ONLY),
       )
       expect(endpoints.length).toBeGreaterThan(ONLY ? 0 : 50)
-      const tables = await dataTables(ctx.db)
+      await watchChanges(ctx.db, await dataTables(ctx.db))
       const failures: Failure[] = []
       let sent = 0
       /** Answers by status class, printed so a run that never gets past validation shows itself. */
@@ -131,6 +133,7 @@ describeEachDb(
 
       for (const [index, endpoint] of endpoints.entries()) {
         const name = `${endpoint.method} ${endpoint.url}`
+        const started = performance.now()
         const known = endpoint.url.includes('/companies/:') ? String(cast.companyId) : '1'
 
         /** The endpoint with a known id and an empty body. */
@@ -158,12 +161,12 @@ describeEachDb(
           if (typeof data === 'object' && data !== null && !Array.isArray(data)) accepted.push(data)
         }
 
-        let before = await fingerprint(ctx.db, tables)
+        let before = await fingerprint(ctx.db)
         /** Sends one request and throws the problem with its answer, if any. */
         const check = async (request: FuzzRequest) => {
           const res = await send(endpoint.method, request, caller.token)
           if (res.statusCode < 300 && request.contentType === 'application/json' && request.payload && accepted.length < 10) accepted.push(JSON.parse(request.payload))
-          const after = await fingerprint(ctx.db, tables)
+          const after = await fingerprint(ctx.db)
           const changed = res.statusCode >= 400 && res.statusCode < 500 ? changedTables(before, after) : []
           before = after
           const problem = problemOf(res) ?? (changed.length ? `refused with ${res.statusCode} but changed ${changed.join(', ')}` : null)
@@ -188,6 +191,7 @@ describeEachDb(
           const problem = String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)
           failures.push({ endpoint: name, as: caller.suffix, problem, request: request && { ...request, payload: request.payload?.slice(0, 300) } })
         }
+        if (TRACE) process.stdout.write(`fuzz: ${name} ${Math.round(performance.now() - started)} ms\n`)
       }
 
       console.log(`fuzz: ${endpoints.length} endpoints, ${sent} requests, ${failures.length} failing (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}); answers ${[...statuses].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`)
