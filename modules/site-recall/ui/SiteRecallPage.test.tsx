@@ -135,9 +135,10 @@ describe('/site-recall: callback requests from the site', () => {
     render(kit.wrap(<SiteRecallPage />))
     await waitFor(() => expect(names()).toEqual(['Клиент 2']))
     expect(tabText('new')).toBe('Новые, 2')
-    // An estimate is no tab's count: the tab shows none, and the open tab's total says "about" above the list.
-    expect(tabText('done')).toBe('Обработанные')
-    expect(screen.queryByText(/около/)).toBeNull()
+    // An estimated count is shown as one ("≈ 5 300", read "about 5 300"); the open tab's total says "about" above the list.
+    expect(screen.getByRole('tab', { name: /^Обработанные\s*,\s*около 5\s?300$/ })).toBeTruthy()
+    expect(tabText('done')).toMatch(/≈\s5\s?300$/)
+    expect(screen.queryByText(/^Всего: около/)).toBeNull()
 
     const user = userEvent.setup()
     await user.click(within(screen.getByTestId('pager')).getByRole('button', { name: 'Вперёд' }))

@@ -13,7 +13,7 @@ import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { Button } from '../../../core/ui/Button'
 import { formatPhone } from '../../../core/validation/phone'
-import { SITE_RECALL_STATUS, SITE_RECALL_TABS, type SiteRecallItem, type SiteRecallPage, type SiteRecallTab } from '../contract'
+import { SITE_RECALL_STATUS, SITE_RECALL_TABS, type SiteRecallItem } from '../contract'
 import '../links'
 import { siteRecallLoad } from '../loads'
 import { siteRecallList } from '../model'
@@ -109,14 +109,6 @@ function RowActions({ item, onDone }: { item: SiteRecallItem; onDone: () => void
 }
 
 /**
- * A tab's count as its tab shows it: only an exact one — a count the server estimated (thousands of processed
- * requests) is said as "about N" above the list when that tab is open, never shown as if counted.
- */
-function exactCount(page: SiteRecallPage | null | undefined, tab: SiteRecallTab): number | null {
-  return page && !page.counts_estimated[tab] ? page.counts[tab] : null
-}
-
-/**
  * /site-recall (issue 13 §3, roles 100 and 170): the callback requests from the company's website in two tabs — new
  * (new and in work) and processed — with their counts; "take into work" makes a call-back task for the user, "done"
  * processes a request. Requests arriving from the site appear by themselves (the socket's updateSiteRecalls). Paged
@@ -169,7 +161,7 @@ export default function SiteRecallPage() {
         label: t('tabs.label'),
         selected: query.tab,
         onChange: tab => setQuery({ tab }),
-        items: SITE_RECALL_TABS.map(tab => ({ id: tab, label: t(`tabs.${tab}`), count: exactCount(state.data, tab), 'data-testid': `site-recall-tab-${tab}` })),
+        items: SITE_RECALL_TABS.map(tab => ({ id: tab, label: t(`tabs.${tab}`), count: state.data?.counts[tab] ?? null, countAbout: state.data?.counts_estimated[tab], 'data-testid': `site-recall-tab-${tab}` })),
       }}
       data-testid="site-recall-page"
     >
