@@ -10,7 +10,7 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  *   `search_<x> text generated always as (search_text(<name>)) stored` (search_text(): drizzle/0007_pg_trgm.sql),
  *   declared in the table's schema with a GIN `gin_trgm_ops` index on it (drizzle/0010 for users and companies,
  *   the modules' own migrations for theirs). It holds the normalised input as a substring or, past a typo, is
- *   word-similar (pg_trgm `<%`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
+ *   word-similar (pg_trgm `%>`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
  *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite).
  * - `words`: several texts searched as one (a tender's name, customer and winner, stored normalised like `text`):
  *   every word of the input held somewhere in it, in any order; no typos (a word's own trigrams find it).
@@ -102,8 +102,9 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       if (!text) return null
       const escaped = likeEscape(text)
       const contains = sql`${c} like ${`%${escaped}%`}`
-      // A number is not a name with a typo: digits match names only as written.
-      const similar = numeric ? null : sql`${text} <% ${c}`
+      // A number is not a name with a typo: digits match names only as written. Written as the trigram index's own
+      // condition (`name %> input`, not `input <% name`), it is checked once a candidate, by the index's recheck.
+      const similar = numeric ? null : sql`${c} %> ${text}`
       const where = similar ? sql`(${contains} or ${similar})` : contains
       const rank = sql<number>`coalesce(case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when strpos(${c}, ${text}) > 0 then ${SUBSTRING} else (word_similarity(${text}, ${c}) * ${TYPO_SCALE})::int end, 0)`
       return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
