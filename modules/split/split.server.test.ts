@@ -127,6 +127,9 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
 
   it('pages bids and clients by cursor, forwards and back, best match first under a search; another order\'s cursor is a 422', async () => {
     const admin = await person(ctx, ROLE.admin)
+    // A call-center employee's clients are grouped from their own bids, the administrator's read from the clients'
+    // latest-bid index (read.ts): over the same bids both must page alike.
+    const cc = await person(ctx, ROLE.callCenter)
     // Six people, some with two bids (a client's place is their latest bid's), the later bids out of the first ones' order.
     const people = [
       ['Иванов Иван', '7015550001'],
@@ -137,13 +140,13 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
       ['Орлов Иван', '7015550006'],
     ] as const
     const bids: { id: number; client_id: number; full_name: string }[] = []
-    for (const i of [0, 1, 2, 3, 4, 5, 2, 0]) bids.push(await create(ctx, admin, { full_name: people[i]![0], phone: people[i]![1] }))
-    const walk = async (path: string): Promise<string[]> => {
-      const pages = [data<SplitPage<SplitBidItem | SplitClientItem>>(await ctx.call('GET', `${path}&limit=2`, admin.token))]
+    for (const i of [0, 1, 2, 3, 4, 5, 2, 0]) bids.push(await create(ctx, cc, { full_name: people[i]![0], phone: people[i]![1] }))
+    const walk = async (path: string, who = admin): Promise<string[]> => {
+      const pages = [data<SplitPage<SplitBidItem | SplitClientItem>>(await ctx.call('GET', `${path}&limit=2`, who.token))]
       expect(pages[0]!.prev, path).toBeNull()
-      while (pages.at(-1)!.next) pages.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${pages.at(-1)!.next}`, admin.token)))
+      while (pages.at(-1)!.next) pages.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${pages.at(-1)!.next}`, who.token)))
       const back = [pages.at(-1)!]
-      while (back.at(-1)!.prev) back.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${back.at(-1)!.prev}`, admin.token)))
+      while (back.at(-1)!.prev) back.push(data(await ctx.call('GET', `${path}&limit=2&cursor=${back.at(-1)!.prev}`, who.token)))
       const ids = (list: SplitPage<SplitBidItem | SplitClientItem>[]) => list.flatMap(p => p.items.map(i => i.id))
       expect(ids(back.reverse()), `${path} backwards`).toEqual(ids(pages))
       expect(pages[0]!.total, path).toBe(ids(pages).length)
@@ -153,10 +156,13 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
     expect(await walk('/api/v1/split-bids?status=10')).toEqual(newestBids.map(b => b.full_name))
     const latestFirst = [...new Map(newestBids.map(b => [b.client_id, b.full_name])).values()]
     expect(await walk('/api/v1/split-clients?search=')).toEqual(latestFirst)
+    expect(await walk('/api/v1/split-clients?search=', cc)).toEqual(latestFirst)
     expect(latestFirst).toEqual(['Иванов Иван', 'Сидоров Пётр', 'Орлов Иван', 'Петров Иван', 'Ивановский Олег', 'Иванова Анна'])
     // "иванов": the names starting with it newest first (the first Иванов Иван's bid is the oldest), then the similar ones.
     expect(await walk(`/api/v1/split-bids?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Иванов Иван', 'Орлов Иван', 'Петров Иван'])
-    expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Орлов Иван', 'Петров Иван'])
+    for (const who of [admin, cc]) {
+      expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`, who)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Орлов Иван', 'Петров Иван'])
+    }
 
     const plain = data<SplitPage<SplitBidItem>>(await ctx.call('GET', '/api/v1/split-bids?limit=2', admin.token))
     for (const bad of [`split-bids?search=${encodeURIComponent('иванов')}&cursor=${plain.next}`, `split-clients?cursor=${plain.next!.slice(0, -2)}`, 'split-clients?cursor=%2F%2F']) {
@@ -184,8 +190,12 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
       ['clientPaid', 30, 40],
       ['complete', 40, 100],
     ])
-    const [client] = data<SplitPage<SplitClientItem>>(await ctx.call('GET', '/api/v1/split-clients', cc.token)).items
-    expect(client).toMatchObject({ full_name: 'Кузнецов А. В.', bids: 2, active: 1, amount_total: '1500000.00', amount_active: '500000.00', paid_total: '1000000.00' })
+    // The same sums from the call-center employee's own bids grouped and from the administrator's page of every client.
+    const admin = await person(ctx, ROLE.admin)
+    for (const who of [cc, admin]) {
+      const [client] = data<SplitPage<SplitClientItem>>(await ctx.call('GET', '/api/v1/split-clients', who.token)).items
+      expect(client, String(who.role)).toMatchObject({ full_name: 'Кузнецов А. В.', bids: 2, active: 1, amount_total: '1500000.00', amount_active: '500000.00', paid_total: '1000000.00' })
+    }
   })
 
   it('declines and sends back: the waiting transaction is cancelled, the reason kept', async () => {

@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
+import { rowShapeFor } from '../../../core/access/scope'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { key, queryPage } from '../../../server/search/keyset'
 import { tablePage } from '../../../server/search/tablePage'
-import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { readHistory } from '../../../server/workflow/history'
 import { allowedActions } from '../../../core/workflow/decide'
@@ -106,36 +107,79 @@ export async function readBid(db: Db, actor: Actor, row: SplitBidRow): Promise<S
 
 /**
  * The people behind the bids this actor sees, with those bids' totals: best match first under a search (a client's
- * rank is the same on each of its rows), then by their latest bid. The order's keys are the group's aggregates, so a
- * page's cursor condition is a `having`: each page still groups the bids in scope, but pages never shift or repeat.
+ * rank is their own name's and phone's), then by their latest bid.
  */
 export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): Promise<SplitPage<SplitClientItem>> {
+  const match = CLIENT_SEARCH.match(q.search)
+  const page = rowShapeFor(splitScope, actor) === 'all' ? await everyClientPage(db, match, q) : await scopedClientPage(db, actor, match, q)
+  const money = (s: string) => kopecksToDecimal(BigInt(s))
+  return {
+    ...page,
+    items: page.items.map(r => ({
+      ...r,
+      amount_total: money(r.amount_total),
+      amount_active: money(r.amount_active),
+      paid_total: money(r.paid_total),
+      last_bid_at: new Date(r.last_bid_at).toISOString(),
+    })),
+  }
+}
+
+/** A client's totals over their bids (the query groups by client): counts, sums in kopecks as text, the latest bid. */
+function clientSums(paid: ReturnType<typeof paidSums>) {
   const closed = sql.join([SPLIT_STATUS.rejected, SPLIT_STATUS.completed].map(c => sql`${c}`), sql`, `)
-  const paid = db
+  return {
+    bids: sql<number>`count(*)::int`,
+    active: sql<number>`(count(*) filter (where ${splitBids.status} not in (${closed})))::int`,
+    amount_total: sql<string>`sum(${splitBids.amount})::text`,
+    amount_active: sql<string>`coalesce(sum(${splitBids.amount}) filter (where ${splitBids.status} not in (${closed})), 0)::text`,
+    paid_total: sql<string>`coalesce(sum(${paid.sum}), 0)::text`,
+    last_bid_at: sql<string>`max(${splitBids.created_at})`,
+  }
+}
+
+/** What each bid has been paid (its completed transactions), for the bids `bids` keeps. */
+function paidSums(db: Db, bids?: SQL) {
+  return db
     .select({ bid_id: splitTransactions.bid_id, sum: sql<string>`sum(${splitTransactions.amount})`.as('paid_sum') })
     .from(splitTransactions)
-    .where(eq(splitTransactions.status, TRANSACTION_STATUS.completed))
+    .where(and(eq(splitTransactions.status, TRANSACTION_STATUS.completed), bids))
     .groupBy(splitTransactions.bid_id)
     .as('paid')
-  const match = CLIENT_SEARCH.match(q.search)
+}
+
+/**
+ * Every client with a bid (who sees every bid): paged from the clients' own latest-bid index (split migration 0002),
+ * the totals summed for the page's clients alone.
+ */
+async function everyClientPage(db: Db, match: SearchMatch | null, q: SplitClientsQuery): Promise<SplitPage<ClientRow>> {
+  const keys = [...(match ? [key(match.rank, 'int', true)] : []), key(splitClients.last_bid_id, 'int', true)]
+  const page = await tablePage(db, splitClients, and(isNotNull(splitClients.last_bid_id), match?.where), keys, q)
+  const ids = page.items.map(c => c.id)
+  const ofPage = inArray(splitBids.client_id, ids.length > 0 ? ids : [0])
+  const paid = paidSums(db, inArray(splitTransactions.bid_id, db.select({ id: splitBids.id }).from(splitBids).where(ofPage)))
+  const sums = new Map(
+    (await db.select({ id: splitBids.client_id, ...clientSums(paid) }).from(splitBids).leftJoin(paid, eq(paid.bid_id, splitBids.id)).where(ofPage).groupBy(splitBids.client_id)).map(
+      ({ id, ...rest }) => [id, rest],
+    ),
+  )
+  return { ...page, items: page.items.map(c => ({ id: c.id, phone: c.phone, full_name: c.full_name, ...sums.get(c.id)! })) }
+}
+
+/**
+ * The clients behind the bids of a narrower scope (a call-center employee's own): the bids in scope grouped by
+ * client, ordered by the group's aggregates, so a page's cursor condition is a `having` — each page groups the
+ * scope's bids (a person's own, a few thousand at most), but pages never shift or repeat.
+ */
+async function scopedClientPage(db: Db, actor: Actor, match: SearchMatch | null, q: SplitClientsQuery): Promise<SplitPage<ClientRow>> {
+  const paid = paidSums(db)
   const where = and(bidScope(db, actor), match?.where)
   // A bid belongs to one client: the latest bid's number tells clients apart.
   const keys = [...(match ? [key(sql`max(${match.rank})`, 'int', true)] : []), key(sql`max(${splitBids.id})`, 'int', true)]
   const [page, total] = await Promise.all([
     queryPage<ClientRow>(keys, q, (columns, after, order, limit, offset) =>
       db
-        .select({
-          ...columns,
-          id: splitClients.id,
-          phone: splitClients.phone,
-          full_name: splitClients.full_name,
-          bids: sql<number>`count(*)::int`,
-          active: sql<number>`(count(*) filter (where ${splitBids.status} not in (${closed})))::int`,
-          amount_total: sql<string>`sum(${splitBids.amount})::text`,
-          amount_active: sql<string>`coalesce(sum(${splitBids.amount}) filter (where ${splitBids.status} not in (${closed})), 0)::text`,
-          paid_total: sql<string>`coalesce(sum(${paid.sum}), 0)::text`,
-          last_bid_at: sql<string>`max(${splitBids.created_at})`,
-        })
+        .select({ ...columns, id: splitClients.id, phone: splitClients.phone, full_name: splitClients.full_name, ...clientSums(paid) })
         .from(splitBids)
         .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
         .leftJoin(paid, eq(paid.bid_id, splitBids.id))
@@ -148,18 +192,7 @@ export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): P
     ),
     cheapTotal(db, db.selectDistinct({ id: splitBids.client_id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(where)),
   ])
-  const money = (s: string) => kopecksToDecimal(BigInt(s))
-  return {
-    ...page,
-    items: page.items.map(r => ({
-      ...r,
-      amount_total: money(r.amount_total),
-      amount_active: money(r.amount_active),
-      paid_total: money(r.paid_total),
-      last_bid_at: new Date(r.last_bid_at).toISOString(),
-    })),
-    ...total,
-  }
+  return { ...page, ...total }
 }
 
 interface ClientRow extends Omit<SplitClientItem, 'amount_total' | 'amount_active' | 'paid_total'> {
