@@ -156,7 +156,8 @@ async function everyClientPage(db: Db, match: SearchMatch | null, q: SplitClient
   const keys = [...(match ? [key(match.rank, 'int', true)] : []), key(splitClients.last_bid_id, 'int', true)]
   const page = await tablePage(db, splitClients, and(isNotNull(splitClients.last_bid_id), match?.where), keys, q)
   const ids = page.items.map(c => c.id)
-  const ofPage = inArray(splitBids.client_id, ids.length > 0 ? ids : [0])
+  if (ids.length === 0) return { ...page, items: [] }
+  const ofPage = inArray(splitBids.client_id, ids)
   const paid = paidSums(db, inArray(splitTransactions.bid_id, db.select({ id: splitBids.id }).from(splitBids).where(ofPage)))
   const sums = new Map(
     (await db.select({ id: splitBids.client_id, ...clientSums(paid) }).from(splitBids).leftJoin(paid, eq(paid.bid_id, splitBids.id)).where(ofPage).groupBy(splitBids.client_id)).map(
