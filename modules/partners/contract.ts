@@ -105,7 +105,7 @@ export type ProductValues = v.InferOutput<typeof productForm>
 
 export const staffForm = v.object({ user_id: v.pipe(v.number(m.required), v.integer(m.invalid), v.minValue(1, m.invalid), v.maxValue(2_147_483_647, m.invalid)) })
 
-/** GET partners: `service` 1–8, `kind` bank|mfo, `q` a part of the name, `inactive=1` (administrators) shows deactivated ones too. */
+/** GET partners: `service` 1–8, `kind` bank|mfo, `q` a name (typos too) or the beginning of the inn or bik, `inactive=1` (administrators) shows deactivated ones too. */
 export const partnerListQuery = v.object({
   service: v.optional(v.pipe(v.string(), v.regex(/^[1-8]$/, m.invalid), v.transform(Number)), undefined),
   kind: v.optional(v.picklist(PARTNER_KINDS, m.invalid), undefined),

@@ -69,6 +69,14 @@ describeEachDb('partners: banks and microfinance organisations, their products a
     expect(await names('kind=mfo')).toEqual([mfo.id])
     expect(await names(`q=${encodeURIComponent('тестб')}`)).toEqual([bank.id])
     expect(await names(`q=${encodeURIComponent('%')}`)).toEqual([])
+    // The search every list has (server/search): quotes, case and ё folded, a typo, the inn's or bik's beginning.
+    for (const q of ['«ТЕСТБАНК»', 'тестбак', '7700000', '0445250']) expect(await names(`q=${encodeURIComponent(q)}`), q).toEqual([bank.id])
+    for (const q of ['заём', 'ЗАЕМ']) expect(await names(`q=${encodeURIComponent(q)}`), q).toEqual([mfo.id])
+    // Best match first: a short name starting with the input above a bank whose names only hold it (banks come first
+    // without a search).
+    const finance = (await post('partners', c.admin.token, { name: 'ООО МФК «Тестбанк Финанс»', short_name: 'Тестбанк Финанс', kind: 'mfo' })).json().data as Partner
+    expect(await names('')).toEqual([bank.id, mfo.id, finance.id])
+    expect(await names(`q=${encodeURIComponent('тестбанк')}`)).toEqual([finance.id, bank.id])
     expect((await get(`partners/${bank.id}`, c.client.token)).json().data.products).toHaveLength(1)
   })
 

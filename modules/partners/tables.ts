@@ -24,8 +24,16 @@ export const partners = pgTable(
     site: text('site'),
     active: boolean('active').notNull().default(true),
     created_at: at('created_at').notNull(),
+    /** The names normalised for the list's search (server/search textField). */
+    search_name: text('search_name').generatedAlwaysAs(sql`search_text(name)`),
+    search_short_name: text('search_short_name').generatedAlwaysAs(sql`search_text(short_name)`),
   },
-  t => [index('partners_kind_idx').on(t.kind, t.active), check('partners_kind_check', sql`${t.kind} in ('bank', 'mfo')`)],
+  t => [
+    index('partners_kind_idx').on(t.kind, t.active),
+    check('partners_kind_check', sql`${t.kind} in ('bank', 'mfo')`),
+    index('partners_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+    index('partners_short_name_search').using('gin', t.search_short_name.op('gin_trgm_ops')),
+  ],
 )
 
 /** One product of a partner per service (1–8): its conditions, which the wizard's cost estimate reads. */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
+import { numberField, searchOf, textField } from '../../../server/search/search'
 import { BANK_ROLES } from '../access'
 import type { BankUser, DocumentCode, Partner, PartnerProduct, PartnerStaff, ServiceType } from '../contract'
 import { partnerProducts, partners, partnerStaff } from '../tables'
@@ -39,8 +40,6 @@ const toPartner = (row: PartnerRow, products: PartnerProduct[]): Partner => ({
   products,
 })
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, c => `\\${c}`)
-
 /** Partners with their products (by service), in the order of the rows given. */
 async function withProducts(db: Db, rows: PartnerRow[]): Promise<Partner[]> {
   if (rows.length === 0) return []
@@ -60,13 +59,24 @@ export interface PartnerFilter {
   inactive?: boolean
 }
 
-/** The list: banks first, then microfinance organisations, by short name; `service` keeps partners offering it. */
+/** A partner is found by either name (typos too), or by the beginning of its inn or bik. */
+const PARTNER_SEARCH = searchOf({
+  name: textField(partners.search_name),
+  short: textField(partners.search_short_name),
+  inn: numberField(partners.inn),
+  bik: numberField(partners.bik),
+})
+
+/**
+ * The list (a few hundred rows, read whole): banks first, then microfinance organisations, by short name — under a
+ * search the best match first; `service` keeps partners offering it.
+ */
 export async function listPartners(db: Db, filter: PartnerFilter = {}): Promise<Partner[]> {
   const where: SQL[] = []
   if (!filter.inactive) where.push(eq(partners.active, true))
   if (filter.kind) where.push(eq(partners.kind, filter.kind))
-  const q = filter.q?.trim()
-  if (q) where.push(or(ilike(partners.name, `%${likeEscape(q)}%`), ilike(partners.short_name, `%${likeEscape(q)}%`)) as SQL)
+  const match = PARTNER_SEARCH.match(filter.q ?? '')
+  if (match) where.push(match.where)
   if (filter.service) {
     const offering = db.select({ id: partnerProducts.partner_id }).from(partnerProducts).where(eq(partnerProducts.service_type, filter.service))
     where.push(inArray(partners.id, offering))
@@ -75,7 +85,7 @@ export async function listPartners(db: Db, filter: PartnerFilter = {}): Promise<
     .select()
     .from(partners)
     .where(and(...where))
-    .orderBy(asc(partners.kind), asc(partners.short_name), asc(partners.id))
+    .orderBy(...(match ? [desc(match.rank)] : []), asc(partners.kind), asc(partners.short_name), asc(partners.id))
   return withProducts(db, rows)
 }
 
