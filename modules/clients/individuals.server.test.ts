@@ -119,6 +119,15 @@ describeEachDb(
       expect(items[0].data).toMatchObject({ kind: 'sole', status: 'liquidated', legal_address: { city: null } })
       expect((await get('autocomplete/organization-search-kz/50010', c.clientA.token)).json().data.map((i: { inn: string }) => i.inn)).toEqual(['500100732259'])
       expect((await get('autocomplete/organization-search-kz/%25', c.admin.token)).json().data).toEqual([])
+      // The search every list has (server/search): quotes, case and ё folded, a typo, the ogrn's beginning; the best
+      // match first (the name holding the input above one only similar to it, whatever the alphabet says).
+      const titles = async (q: string) => (await get(`autocomplete/organization-search-kz/${encodeURIComponent(q)}`, c.agentA.token)).json().data.map((i: { title: string }) => i.title)
+      expect(await titles('«СБЕРБАНК РОССИИ»')).toEqual(['ПАО Сбербанк', 'ИП Сбербанков С. С.'])
+      expect(await titles('семен')).toEqual(['ИП Сбербанков С. С.'])
+      expect(await titles('сбирбанк')).toEqual(['ПАО Сбербанк'])
+      expect(await titles('1027 700')).toEqual(['ПАО Сбербанк'])
+      expect(await titles('пао сбербанк')).toEqual(['ПАО Сбербанк', 'ИП Сбербанков С. С.'])
+      expect(await titles('ип сбербанк')).toEqual(['ИП Сбербанков С. С.', 'ПАО Сбербанк'])
       expect((await get('autocomplete/organization-search-kz/с', c.manager.token)).json().data).toEqual([])
       expect((await get('autocomplete/organization-search-kz/сбер', c.bank.token)).statusCode).toBe(403)
       expect((await get('autocomplete/organization-search-kz/сбер', null)).statusCode).toBe(401)

@@ -261,8 +261,18 @@ export const registryOrganizations = pgTable(
     head_position: text('head_position'),
     registration_date: day('registration_date'),
     status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** The names normalised for the company search (server/search textField). */
+    search_short_name: text('search_short_name').generatedAlwaysAs(sql`search_text(short_name)`),
+    search_full_name: text('search_full_name').generatedAlwaysAs(sql`search_text(full_name)`),
   },
-  t => [uniqueIndex('registry_organizations_inn').on(t.inn)],
+  t => [
+    uniqueIndex('registry_organizations_inn').on(t.inn),
+    index('registry_organizations_short_name_search').using('gin', t.search_short_name.op('gin_trgm_ops')),
+    index('registry_organizations_full_name_search').using('gin', t.search_full_name.op('gin_trgm_ops')),
+    // The unique inn index is a b-tree of the default operator class, which a `like '7707%'` prefix cannot use.
+    index('registry_organizations_inn_prefix').on(t.inn.op('text_pattern_ops')),
+    index('registry_organizations_ogrn_prefix').on(t.ogrn.op('text_pattern_ops')),
+  ],
 )
 
 /** Module secrets (the public-link signing key), generated on first use. */

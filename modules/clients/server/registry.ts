@@ -1,5 +1,6 @@
-import { asc, ilike, or, sql } from 'drizzle-orm'
+import { asc, desc } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
+import { numberField, searchOf, textField } from '../../../server/search/search'
 import type { CompanySearchData, CompanySearchItem } from '../contract'
 import type { CompanyStatus } from '../rules/catalogues'
 import { emptyAddress, type Address } from '../rules/forms'
@@ -27,25 +28,28 @@ export function toSearchItem(data: CompanySearchData): CompanySearchItem {
   return { title: data.short_name, value: address ? `${data.full_name}, ${address}` : data.full_name, inn: data.inn, oked: data.okved, data }
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, m => `\\${m}`)
+/**
+ * Either name (typos too), or the beginning of the inn or ogrn from SEARCH_MIN_LENGTH digits: the company form's
+ * suggestions, best match first.
+ */
+const REGISTRY_SEARCH = searchOf({
+  short: textField(registryOrganizations.search_short_name),
+  full: textField(registryOrganizations.search_full_name),
+  inn: numberField(registryOrganizations.inn, SEARCH_MIN_LENGTH),
+  ogrn: numberField(registryOrganizations.ogrn, SEARCH_MIN_LENGTH),
+})
 
 export function createLocalRegistry(db: Db): OrganizationRegistry {
   return {
     async search(query, limit) {
-      const q = query.trim()
-      if (q.length < SEARCH_MIN_LENGTH) return []
-      const digits = /^\d+$/.test(q)
-      const pattern = `%${likeEscape(q)}%`
+      if (query.trim().length < SEARCH_MIN_LENGTH) return []
+      const match = REGISTRY_SEARCH.match(query)
+      if (!match) return []
       const rows = await db
         .select()
         .from(registryOrganizations)
-        .where(
-          digits
-            ? or(ilike(registryOrganizations.inn, `${q}%`), ilike(registryOrganizations.ogrn, `${q}%`))
-            : or(ilike(registryOrganizations.short_name, pattern), ilike(registryOrganizations.full_name, pattern)),
-        )
-        // Names that start with the query first, then alphabetically.
-        .orderBy(sql`case when ${registryOrganizations.short_name} ilike ${`${likeEscape(q)}%`} then 0 else 1 end`, asc(registryOrganizations.short_name))
+        .where(match.where)
+        .orderBy(desc(match.rank), asc(registryOrganizations.short_name), asc(registryOrganizations.id))
         .limit(limit)
       return rows.map(r =>
         toSearchItem({
