@@ -1,12 +1,13 @@
 /**
  * Issue 11, partners: an administrator edits a bank's product on /partners and a client sees the new conditions
- * there (real Chromium, real server, the demo seed's partners); the list turns into cards on a 390 px phone; /help
- * speaks to the reader's role.
+ * there (real Chromium, real server, the demo seed's partners) and finds it by a typo of its name; the list turns into
+ * cards on a 390 px phone (E2E_SHOTS=<dir> saves both widths); /help speaks to the reader's role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { baseUrl, releaseBaseUrl } from './support/server'
+import { shot } from './support/shots'
 
 const ADMIN = '+7 (700) 100-01-00'
 const CLIENT = '+7 (700) 100-00-10'
@@ -59,11 +60,19 @@ describe('/partners', () => {
     // A client reads, never edits.
     expect(await client.getByTestId('partner-add').count()).toBe(0)
 
+    // The search every list has (server/search): a typo of the bank's name finds it, the best match first.
+    await client.getByTestId('partners-search').getByRole('searchbox').fill('россельхозбак')
+    await client.keyboard.press('Enter')
+    await client.waitForURL(/q=/)
+    await client.getByTestId('partners-table').getByRole('row').nth(1).filter({ hasText: PARTNER }).waitFor()
+    await shot(client, 'partners-search-1440-ru')
+
     // A phone: rows become cards, nothing wider than the screen.
     await client.setViewportSize({ width: 390, height: 844 })
     await client.getByText(CONDITIONS).waitFor()
     const overflow = await client.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+    await shot(client, 'partners-search-390-ru')
   })
 
   it('a bank user has no /partners, and /help explains the bank’s part', async () => {
