@@ -30,6 +30,20 @@ const Trigger = styled.button`
   }
 `
 
+// A phone's header has room for one short word beside the value ("Профиль 100 %"), not for "Заполненность профиля",
+// which broke inside its word over three lines there.
+const FullLabel = styled.span`
+  @media ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`
+const ShortLabel = styled.span`
+  display: none;
+  @media ${({ theme }) => theme.media.phone} {
+    display: inline;
+  }
+`
+
 /**
  * SPEC §1/§6: for clients only, the average of v1/statistics/client-fullness; 100 means complete. A button: it
  * opens what is missing per section, with links to the field or tab where each is filled in.
@@ -43,7 +57,17 @@ export function CompletenessBar() {
   return (
     <>
       <Trigger ref={trigger} type="button" data-testid="completeness" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        <ProgressBar label={t('header.completeness')} value={percent} valueLabel={t('header.completenessValue', { percent })} thickness={4} />
+        <ProgressBar
+          label={
+            <>
+              <FullLabel>{t('header.completeness')}</FullLabel>
+              <ShortLabel>{t('header.completenessShort')}</ShortLabel>
+            </>
+          }
+          value={percent}
+          valueLabel={t('header.completenessValue', { percent })}
+          thickness={4}
+        />
         <VisuallyHidden>{t('completeness.title')}</VisuallyHidden>
       </Trigger>
       {open && (
