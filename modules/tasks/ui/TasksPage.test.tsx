@@ -171,9 +171,10 @@ describe('/tasks: the calendar', () => {
     const today = within(grid).getByTestId('calendar-day-1970-01-01')
     expect(today.getAttribute('aria-current')).toBe('date')
     expect(today.getAttribute('tabindex')).toBe('0')
+    // The grid is drawn before the tasks arrive (a loaded machine showed it): wait for them.
+    await waitFor(() => expect(within(screen.getByTestId('calendar-day-1970-01-02')).getAllByRole('link')).toHaveLength(2))
     // A task over three days is on each of them.
     for (const day of ['05', '06', '07']) expect(within(screen.getByTestId(`calendar-day-1970-01-${day}`)).getByRole('link', { name: '09:30 Задача 2' })).toBeTruthy()
-    expect(within(screen.getByTestId('calendar-day-1970-01-02')).getAllByRole('link')).toHaveLength(2)
 
     today.focus()
     fireEvent.keyDown(today, { key: 'ArrowRight' })
