@@ -56,7 +56,11 @@ describe('/partners', () => {
     await client.goto('/partners?service=1')
     const row = client.getByTestId('partners-table').getByRole('row').filter({ hasText: PARTNER })
     await row.getByText(CONDITIONS).waitFor()
-    expect(await row.innerText()).toContain('2,45 %')
+    expect(await row.innerText()).toContain('2,45\u00a0%')
+    // A laptop's 1366 px: a service's eight columns of conditions fit the table's box, nothing hides past its edge.
+    await shot(client, 'partners-service-1366-ru')
+    const sideways = await client.getByTestId('partners-table').evaluate(table => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)
+    expect(sideways).toBeLessThanOrEqual(0)
     // A client reads, never edits.
     expect(await client.getByTestId('partner-add').count()).toBe(0)
 

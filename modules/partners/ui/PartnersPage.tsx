@@ -22,7 +22,7 @@ import { canEditPartners } from '../access'
 import { partnersApi, type Partner, type PartnerProduct } from '../contract'
 import { KIND_FILTER, SERVICE_FILTER, partnersLoad } from '../loads'
 import { partnersList } from '../model'
-import { ProductConditions, documentsText, feeText, limitsText, rateText, termText } from './ProductConditions'
+import { ProductConditions, feeText, limitsText, rateText, termText } from './ProductConditions'
 
 // An administrator's editors: fetched when one is first opened (other roles never draw them).
 const PartnerDialog = lazy(() => import('./PartnerDialog').then(m => ({ default: m.PartnerDialog })))
@@ -116,11 +116,12 @@ export default function PartnersPage() {
     }
     return [
       ...base,
-      { id: 'rate', header: t('fields.rate'), cell: of(x => rateText(t, locale, x)), nowrap: true, align: 'end' },
-      { id: 'minFee', header: t('fields.minFee'), cell: of(x => feeText(t, locale, x)), nowrap: true, align: 'end' },
+      // The cells carry their units (%, ₽, days), so the headers are short, and the documents (much the same list at
+      // every bank) are read in a partner's details: the columns of a comparison fit a laptop's 1366 px.
+      { id: 'rate', header: t('columns.rate'), cell: of(x => rateText(t, locale, x)), nowrap: true, align: 'end' },
+      { id: 'minFee', header: t('columns.minFee'), cell: of(x => feeText(t, locale, x)), nowrap: true, align: 'end' },
       { id: 'limits', header: t('fields.limits'), cell: of(x => limitsText(t, locale, x)) },
-      { id: 'term', header: t('fields.maxTerm'), cell: of(x => termText(t, x)), nowrap: true },
-      { id: 'documents', header: t('fields.documents'), cell: of(x => documentsText(t, x)), minWidth: 200 },
+      { id: 'term', header: t('columns.maxTerm'), cell: of(x => termText(t, x)), nowrap: true },
       { id: 'conditions', header: t('fields.conditions'), cell: of(x => x.conditions || '—'), minWidth: 240 },
     ]
   }, [t, locale, service])

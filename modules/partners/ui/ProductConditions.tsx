@@ -29,7 +29,7 @@ export function limitsText(t: TFunction, locale: string, p: Pick<PartnerProduct,
 export const rateText = (t: TFunction, locale: string, p: PartnerProduct): string => t('conditions.rate', { rate: formatNumber(locale, p.rate_percent, 3) })
 export const feeText = (t: TFunction, locale: string, p: PartnerProduct): string => t('conditions.money', { sum: formatNumber(locale, p.min_fee, 2) })
 export const termText = (t: TFunction, p: PartnerProduct): string => (p.max_term_days === null ? t('conditions.any') : t('conditions.days', { count: p.max_term_days }))
-export const documentsText = (t: TFunction, p: PartnerProduct): string => (p.required_documents.length ? p.required_documents.map(d => t(`documents.${d}`)).join(', ') : '—')
+const documentsText = (t: TFunction, p: PartnerProduct): string => (p.required_documents.length ? p.required_documents.map(d => t(`documents.${d}`)).join(', ') : '—')
 
 /** A product's conditions as a definition list (the details dialog). */
 export function ProductConditions({ t, locale, product }: { t: TFunction; locale: string; product: PartnerProduct }) {
