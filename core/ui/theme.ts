@@ -38,6 +38,8 @@ export const color = {
   infoText: '#174a96',
   infoSoft: '#e8f0fb',
   backdrop: 'rgba(16, 24, 40, 0.48)',
+  /** The shadow at a scrolling box's edge that hides more of its content (a wide table). */
+  edgeShadow: 'rgba(16, 24, 40, 0.26)',
   sidebar: '#1f2937',
   sidebarText: '#e5e9ef',
 } as const

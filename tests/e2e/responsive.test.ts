@@ -17,6 +17,7 @@ import { demoUser, expectedLanding, type DemoUser } from './support/spec'
 const e2e = useE2E()
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
+const LAPTOP = { width: 1366, height: 900 }
 const PRODUCT = { ru: 'Финансовый кабинет', en: 'Finance cabinet' } as const
 
 const shell = {
@@ -345,5 +346,37 @@ describe('at 1440', () => {
       await page.locator(sel.localeSwitch).click()
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
     }
+  })
+})
+
+describe('on a laptop (1366 × 900)', () => {
+  it('an administrator’s lists fit their tables; a wider log shades the edge that hides columns until scrolled there', async () => {
+    const { page } = e2e
+    await page.setViewportSize(LAPTOP)
+    const admin = demoUser('100-01-00')
+    await page.goto('/login')
+    await signIn(page, admin.phone)
+    await waitForPath(page, expectedLanding(admin))
+    for (const path of ['/clients', '/agents', '/callers', '/sips', '/tasks', '/site-recall', '/split-bids', '/split-clients', '/leads-users', '/partners']) {
+      await page.goto(path)
+      await settled(page)
+      const table = page.locator('main table').first()
+      await table.locator('tbody tr').first().waitFor()
+      const hidden = await table.evaluate(el => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)
+      expect(hidden, `${path}: px of columns past the table's right edge`).toBeLessThanOrEqual(0)
+      expect(await table.evaluate(el => el.parentElement!.parentElement!.hasAttribute('data-more-end')), `${path}: edge shaded`).toBe(false)
+    }
+
+    await page.goto('/tenders-call-list')
+    await settled(page)
+    const log = page.getByTestId('call-list-table')
+    await log.locator('tbody tr').first().waitFor()
+    const edges = () => log.evaluate(el => ['data-more-start', 'data-more-end'].filter(mark => el.parentElement!.parentElement!.hasAttribute(mark)))
+    await expect.poll(edges).toEqual(['data-more-end'])
+    await shot(page, '1366-ru-call-list')
+    await log.evaluate(el => el.parentElement!.scrollBy({ left: 60 }))
+    await expect.poll(edges).toEqual(['data-more-start', 'data-more-end'])
+    await log.evaluate(el => el.parentElement!.scrollTo({ left: el.parentElement!.scrollWidth }))
+    await expect.poll(edges).toEqual(['data-more-start'])
   })
 })

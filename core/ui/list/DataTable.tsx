@@ -7,6 +7,7 @@ import { useDispatch } from '../../react/runtime'
 import type { Sort } from './query'
 import type { SortValue } from './sort'
 import { PlainTable, RowButton, SortButton, SortMark, TableBox, TableScroll } from './tableStyles'
+import { useScrollEdges } from './useScrollEdges'
 
 type Key = string | number
 
@@ -168,7 +169,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     )
   }
 
-  if (rows.length > virtualizeAbove) {
+  const virtualised = rows.length > virtualizeAbove
+  const scrollRef = useScrollEdges<HTMLDivElement>(!virtualised)
+
+  if (virtualised) {
     const model: TableModel<T> = {
       label: props['aria-label'],
       labelledBy: props['aria-labelledby'],
@@ -217,7 +221,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <TableBox>
-      <TableScroll $cards={props.narrow === 'cards'}>
+      <TableScroll ref={scrollRef} $cards={props.narrow === 'cards'}>
         <PlainTable
           role="table"
           aria-label={props['aria-label']}

@@ -14,7 +14,7 @@ export const PlainTable = styled.table`
   font-variant-numeric: tabular-nums;
 
   thead th {
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    padding: ${({ theme }) => theme.space.sm};
     background: ${({ theme }) => theme.color.surfaceMuted};
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     color: ${({ theme }) => theme.color.textMuted};
@@ -27,12 +27,19 @@ export const PlainTable = styled.table`
     cursor: pointer;
   }
   tbody :is(td, th) {
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    padding: ${({ theme }) => theme.space.sm};
     border-bottom: 1px solid ${({ theme }) => theme.color.divider};
     color: ${({ theme }) => theme.color.text};
     font-weight: inherit;
     text-align: start;
     vertical-align: top;
+  }
+  /* Columns 16 px apart and the table's edges 12 px in: eight columns fit a laptop's 1366 px beside the sidebar. */
+  tr > :first-child {
+    padding-inline-start: ${({ theme }) => theme.space.md};
+  }
+  tr > :last-child {
+    padding-inline-end: ${({ theme }) => theme.space.md};
   }
   tbody tr:hover,
   tbody tr:focus-within {
@@ -46,7 +53,35 @@ export const PlainTable = styled.table`
  */
 export const TableBox = styled.div`
   container: data-table / inline-size;
+  position: relative;
   min-width: 0;
+
+  /*
+   * Columns that do not fit (a wide registry, a laptop's screen) scroll sideways: a shadow over each edge that hides
+   * some says so. DataTable's useScrollEdges marks the box while an edge hides columns.
+   */
+  &::before,
+  &::after {
+    content: '';
+    position: absolute;
+    inset-block: 1px;
+    z-index: 1;
+    width: 16px;
+    pointer-events: none;
+    opacity: 0;
+  }
+  &::before {
+    inset-inline-start: 1px;
+    background: linear-gradient(to right, ${({ theme }) => theme.color.edgeShadow}, transparent);
+  }
+  &::after {
+    inset-inline-end: 1px;
+    background: linear-gradient(to left, ${({ theme }) => theme.color.edgeShadow}, transparent);
+  }
+  &[data-more-start]::before,
+  &[data-more-end]::after {
+    opacity: 1;
+  }
 `
 
 /** Inside the box (a container query styles only what is inside its container): the border and the scroll. */

@@ -93,7 +93,7 @@ export default function BankBidsPage() {
         },
         minWidth: 150,
       },
-      { id: 'company', header: t('list.company'), cell: r => r.bid.company.name ?? t('list.noName'), minWidth: 180 },
+      { id: 'company', header: t('list.company'), cell: r => r.bid.company.name ?? t('list.noName'), minWidth: 160 },
       { id: 'amount', header: t('list.amount'), cell: r => f.money(r.bid.amount), align: 'end', nowrap: true },
       {
         id: 'status',

@@ -65,11 +65,11 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
         // The client has a cabinet of their own (a client user owns the company).
         suffix: c => c.owner && <Badge tone="primary">{t('list.hasCabinet')}</Badge>,
         isRowHeader: true,
-        minWidth: 220,
+        minWidth: 176,
       },
       { id: 'inn', header: t('company.inn'), cell: c => c.inn ?? '—', nowrap: true },
       { id: 'ogrn', header: t('list.ogrn'), cell: c => c.ogrn ?? '—', nowrap: true },
-      // "ИП" rather than "Индивидуальный предприниматель": the columns fit 1440 px without scrolling.
+      // "ИП" rather than "Индивидуальный предприниматель": the columns fit a laptop's 1366 px without scrolling.
       { id: 'kind', header: t('list.kindColumn'), cell: c => t(`list.kindShort.${c.kind}`), nowrap: true },
       { id: 'status', header: t('company.status'), cell: c => t(`catalogue.status.${c.status}`) },
       {
@@ -85,7 +85,7 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
           ) : (
             '—'
           ),
-        minWidth: 180,
+        minWidth: 144,
       },
       ...(withAgent ? [{ id: 'agent', header: t('list.agent'), cell: (c: CompanyListItem) => c.agent?.name ?? '—' }] : []),
       { id: 'added', header: t('list.added'), cell: c => formatDate(c.created_at.slice(0, 10)), nowrap: true },

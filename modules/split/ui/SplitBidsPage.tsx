@@ -53,11 +53,11 @@ export default function SplitBidsPage() {
   const columns = useMemo<DataColumn<SplitBidItem>[]>(
     () => [
       { id: 'id', header: t('list.columns.id'), isRowHeader: true, nowrap: true, cell: b => `№ ${b.id}` },
-      { id: 'client', header: t('list.columns.client'), minWidth: 180, cell: b => <Name>{b.full_name}</Name> },
+      { id: 'client', header: t('list.columns.client'), minWidth: 150, cell: b => <Name>{b.full_name}</Name> },
       { id: 'phone', header: t('list.columns.phone'), nowrap: true, cell: b => f.phone(b.phone) },
       { id: 'tariff', header: t('list.columns.tariff'), cell: b => t(`tariff.${b.tariff}`) },
       { id: 'amount', header: t('list.columns.amount'), align: 'end', nowrap: true, cell: b => f.money(b.amount) },
-      { id: 'term', header: t('list.columns.term'), nowrap: true, cell: b => t('list.months', { count: b.term }) },
+      { id: 'term', header: t('list.columns.term'), cell: b => t('list.months', { count: b.term }) },
       { id: 'payout', header: t('list.columns.payout'), cell: b => t(`payout.${b.payout}`) },
       { id: 'status', header: t('list.columns.status'), cell: b => <SplitStatusBadge status={b.status} /> },
       { id: 'created', header: t('list.columns.created'), nowrap: true, cell: b => f.day(b.created_at) },
