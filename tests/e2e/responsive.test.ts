@@ -1,8 +1,9 @@
 /**
  * Issue 10 §1 in a real Chromium: the shell on a phone (390 × 844) for every real screen of six roles that
  * between them reach every page of the sidebar — no sideways page scroll, the header's bell, language switch,
- * user menu and drawer button in view and working, the drawer by keyboard; the company card's tabs at 1440;
- * "page — product" document titles in ru and en. One browser and one server for the file.
+ * user menu and drawer button in view and working, the drawer by keyboard; the company card's tabs at 1440; an
+ * administrator's lists within their tables at a laptop's 1366, a wider table's hidden edge shaded; "page — product"
+ * document titles in ru and en. One browser and one server for the file.
  *
  * E2E_SHOTS=<dir> also saves screenshots (390 and 1440, ru and en) there for a person to look at.
  */
