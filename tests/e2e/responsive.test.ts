@@ -2,7 +2,7 @@
  * Issue 10 §1 in a real Chromium: the shell on a phone (390 × 844) for every real screen of six roles that
  * between them reach every page of the sidebar — no sideways page scroll, the header's bell, language switch,
  * user menu and drawer button in view and working, the drawer by keyboard; the company card's tabs at 1440; an
- * administrator's lists within their tables at a laptop's 1366, a wider table's hidden edge shaded; "page — product"
+ * administrator's lists within their tables at a laptop's 1366, the wider registry's hidden edge shaded; "page — product"
  * document titles in ru and en. One browser and one server for the file.
  *
  * E2E_SHOTS=<dir> also saves screenshots (390 and 1440, ru and en) there for a person to look at.
@@ -351,14 +351,14 @@ describe('at 1440', () => {
 })
 
 describe('on a laptop (1366 × 900)', () => {
-  it('an administrator’s lists fit their tables; a wider log shades the edge that hides columns until scrolled there', async () => {
+  it('an administrator’s lists fit their tables; the wider registry shades the edge that hides columns until scrolled there', async () => {
     const { page } = e2e
     await page.setViewportSize(LAPTOP)
     const admin = demoUser('100-01-00')
     await page.goto('/login')
     await signIn(page, admin.phone)
     await waitForPath(page, expectedLanding(admin))
-    for (const path of ['/clients', '/agents', '/callers', '/sips', '/tasks', '/site-recall', '/split-bids', '/split-clients', '/leads-users', '/partners']) {
+    for (const path of ['/clients', '/agents', '/callers', '/sips', '/tasks', '/site-recall', '/split-bids', '/split-clients', '/leads-users', '/partners', '/tenders-call-list']) {
       await page.goto(path)
       await settled(page)
       const table = page.locator('main table').first()
@@ -368,16 +368,16 @@ describe('on a laptop (1366 × 900)', () => {
       expect(await table.evaluate(el => el.parentElement!.parentElement!.hasAttribute('data-more-end')), `${path}: edge shaded`).toBe(false)
     }
 
-    await page.goto('/tenders-call-list')
+    await page.goto('/tenders')
     await settled(page)
-    const log = page.getByTestId('call-list-table')
-    await log.locator('tbody tr').first().waitFor()
-    const edges = () => log.evaluate(el => ['data-more-start', 'data-more-end'].filter(mark => el.parentElement!.parentElement!.hasAttribute(mark)))
+    const registry = page.getByTestId('tenders-table')
+    await registry.locator('tbody tr').first().waitFor()
+    const edges = () => registry.evaluate(el => ['data-more-start', 'data-more-end'].filter(mark => el.parentElement!.parentElement!.hasAttribute(mark)))
     await expect.poll(edges).toEqual(['data-more-end'])
-    await shot(page, '1366-ru-call-list')
-    await log.evaluate(el => el.parentElement!.scrollBy({ left: 60 }))
+    await shot(page, '1366-ru-tenders')
+    await registry.evaluate(el => el.parentElement!.scrollBy({ left: 60 }))
     await expect.poll(edges).toEqual(['data-more-start', 'data-more-end'])
-    await log.evaluate(el => el.parentElement!.scrollTo({ left: el.parentElement!.scrollWidth }))
+    await registry.evaluate(el => el.parentElement!.scrollTo({ left: el.parentElement!.scrollWidth }))
     await expect.poll(edges).toEqual(['data-more-start'])
   })
 })

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react'
 import { useMemo, useState } from 'react'
+import styled from 'styled-components'
 import { Link } from 'wouter'
 import { useT } from '../../../core/i18n/useT'
 import { useDispatch } from '../../../core/react/runtime'
@@ -19,6 +20,17 @@ import { $callExport, callList } from '../call-list/model'
 import { tenderPath } from '../notifications'
 import { DateFilter } from './DateFilter'
 import { phoneText, useTenderFormats } from './format'
+
+/** The number called, never broken across lines. */
+const Nowrap = styled.span`
+  display: block;
+  white-space: nowrap;
+`
+/** Whom the number reached, under it. */
+const Contact = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.color.textMuted};
+`
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** Talk time as the call panel shows it: mm:ss. */
@@ -52,7 +64,7 @@ export default function CallListPage() {
       {
         id: 'tender',
         header: t('callList.columns.tender'),
-        minWidth: 220,
+        minWidth: 200,
         cell: c =>
           c.tender ? (
             <Link href={tenderPath(c.tender.id)}>
@@ -62,11 +74,20 @@ export default function CallListPage() {
             t('callList.tenderGone')
           ),
       },
-      { id: 'contact', header: t('callList.columns.contact'), cell: c => c.contact ?? '—' },
-      { id: 'phone', header: t('callList.columns.phone'), cell: c => phoneText(c.phone), nowrap: true },
+      // The number called and, under it, whom it reached: one column, so the log fits a laptop's 1366 px.
+      {
+        id: 'phone',
+        header: t('callList.columns.phone'),
+        cell: c => (
+          <span>
+            <Nowrap>{phoneText(c.phone)}</Nowrap>
+            {c.contact && <Contact>{c.contact}</Contact>}
+          </span>
+        ),
+      },
       { id: 'duration', header: t('callList.columns.duration'), cell: c => duration(c.duration), nowrap: true, align: 'end' },
       { id: 'outcome', header: t('callList.columns.outcome'), cell: c => t(`callList.outcomes.${c.outcome ?? 'none'}`), nowrap: true },
-      { id: 'comment', header: t('callList.columns.comment'), cell: c => c.comment ?? '—', minWidth: 200 },
+      { id: 'comment', header: t('callList.columns.comment'), cell: c => c.comment ?? '—', minWidth: 180 },
     ]
   }, [t, f])
 
