@@ -1,7 +1,7 @@
 /**
  * Issue 11, partners: an administrator edits a bank's product on /partners and a client sees the new conditions
  * there (real Chromium, real server, the demo seed's partners) and finds it by a typo of its name; the list turns into
- * cards on a 390 px phone (E2E_SHOTS=<dir> saves both widths); /help speaks to the reader's role.
+ * cards on a 390 px phone (E2E_SHOTS=<dir> saves both widths, 1366 and 390); /help speaks to the reader's role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
@@ -57,7 +57,7 @@ describe('/partners', () => {
     const row = client.getByTestId('partners-table').getByRole('row').filter({ hasText: PARTNER })
     await row.getByText(CONDITIONS).waitFor()
     expect(await row.innerText()).toContain('2,45\u00a0%')
-    // A laptop's 1366 px: a service's eight columns of conditions fit the table's box, nothing hides past its edge.
+    // A laptop's 1366 px: a service's seven columns of conditions fit the table's box, nothing hides past its edge.
     await shot(client, 'partners-service-1366-ru')
     const sideways = await client.getByTestId('partners-table').evaluate(table => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)
     expect(sideways).toBeLessThanOrEqual(0)
@@ -69,7 +69,7 @@ describe('/partners', () => {
     await client.keyboard.press('Enter')
     await client.waitForURL(/q=/)
     await client.getByTestId('partners-table').getByRole('row').nth(1).filter({ hasText: PARTNER }).waitFor()
-    await shot(client, 'partners-search-1440-ru')
+    await shot(client, 'partners-search-1366-ru')
 
     // A phone: rows become cards, nothing wider than the screen.
     await client.setViewportSize({ width: 390, height: 844 })

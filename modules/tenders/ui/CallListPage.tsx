@@ -18,6 +18,7 @@ import type { CallListItem } from '../call-list/contract'
 import { OUTCOME_FILTER, callListLoad } from '../call-list/loads'
 import { $callExport, callList } from '../call-list/model'
 import { tenderPath } from '../notifications'
+import { Second } from './cells'
 import { DateFilter } from './DateFilter'
 import { phoneText, useTenderFormats } from './format'
 
@@ -25,11 +26,6 @@ import { phoneText, useTenderFormats } from './format'
 const Nowrap = styled.span`
   display: block;
   white-space: nowrap;
-`
-/** Whom the number reached, under it. */
-const Contact = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.color.textMuted};
 `
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -81,7 +77,7 @@ export default function CallListPage() {
         cell: c => (
           <span>
             <Nowrap>{phoneText(c.phone)}</Nowrap>
-            {c.contact && <Contact>{c.contact}</Contact>}
+            {c.contact && <Second>{c.contact}</Second>}
           </span>
         ),
       },

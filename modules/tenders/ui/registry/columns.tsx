@@ -8,6 +8,7 @@ import { useDispatch } from '../../../../core/react/runtime'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { Button } from '../../../../core/ui/Button'
 import type { TenderListItem } from '../../contract'
+import { Second } from '../cells'
 import { regionName } from '../labels'
 
 const Muted = styled.span`
@@ -17,11 +18,6 @@ const StarMark = styled.span<{ $on: boolean }>`
   font-size: 18px;
   line-height: 1;
   color: ${({ $on, theme }) => ($on ? theme.color.warning : theme.color.textMuted)};
-`
-const Second = styled.span`
-  display: block;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.textMuted};
 `
 const Actions = styled.span`
   display: inline-flex;
