@@ -87,3 +87,50 @@ describe('registrationFailure: JsSIP causes and SIP statuses → what the panel 
     expect(cases.map(([cause, status]) => [cause, status, registrationFailure(cause, status)])).toEqual(cases)
   })
 })
+
+describe('replay: click-to-call while the phone is still registering', () => {
+  const file = 'call-dial-while-registering.jsonl'
+  const tenderRequests = (r: ReplayResult) =>
+    httpRequests(r.events)
+      .filter(e => /call-center\/phone-call$|tenders\/\d+\/history-add/.test(e.payload.path))
+      .map(e => [e.at, `${e.payload.method} ${e.payload.path}`, e.payload.body])
+
+  it('waits for the registration, saying so, then files the record under the tender and places the call', () => {
+    const waiting = run(file, undefined, 899)
+    expect(state(waiting).waitingDial).toEqual({ phone: '77011234567', page: 'tender', page_id: 2002 })
+    expect([state(waiting).open, state(waiting).number, panelState(state(waiting))]).toEqual([true, '77011234567', 'unavailable'])
+    expect(tenderRequests(waiting)).toEqual([])
+
+    const r = run(file)
+    expect(tenderRequests(r)).toEqual([
+      [900, 'POST v1/call-center/phone-call', { phone: '77011234567', direction: 2, page: 'tender', page_id: 2002 }],
+      [900, 'POST v1/tenders/2002/history-add', { type: 3, value: '77011234567' }],
+    ])
+    expect(ofType(r.events, 'sip/callRequested').map(e => [e.at, e.source, e.payload.target])).toEqual([[940, 'process', '77011234567']])
+    expect([state(r).waitingDial, panelState(state(r))]).toEqual([null, 'connecting'])
+  })
+
+  it('is dropped when another number is typed before the phone is ready', () => {
+    const typed = '{"type": "callcenter/numberEntered", "payload": {"value": "(701) 765-43-21"}, "at": 500, "source": "ui"}\n'
+    const text = scenario(file).replace('{"type": "sip/connected"', `${typed}{"type": "sip/connected"`)
+    const r = run(file, text, 939)
+    expect([state(r).waitingDial, state(r).number, panelState(state(r))]).toEqual([null, '(701) 765-43-21', 'input'])
+    expect(tenderRequests(r)).toEqual([])
+  })
+
+  it('is dropped when the registration fails: a later registration by itself calls nobody', () => {
+    const failed = '{"type": "sip/registrationFailed", "payload": {"cause": "Connection Error", "status": null}, "at": 360, "source": "sip"}\n'
+    const text = scenario(file).replace('{"type": "sip/registered"', `${failed}{"type": "sip/registered"`)
+    const r = run(file, text, 939)
+    expect(state(r).waitingDial).toBeNull()
+    expect([state(r).registration, state(r).number]).toEqual(['registered', '77011234567'])
+    expect(tenderRequests(r)).toEqual([])
+  })
+
+  it('is not kept on a phone that failed before the click: the number is only shown', () => {
+    const failed = '{"type": "sip/registrationFailed", "payload": {"cause": "Request Timeout", "status": null}, "at": 305, "source": "sip"}\n'
+    const text = scenario(file).replace('{"type": "callcenter/dialRequested"', `${failed}{"type": "callcenter/dialRequested"`)
+    const r = run(file, text, 899)
+    expect([state(r).waitingDial, state(r).alert, state(r).number]).toEqual([null, 'timeout', '77011234567'])
+  })
+})

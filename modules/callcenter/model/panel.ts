@@ -31,6 +31,9 @@ export function panelState(s: SoftphoneState): PanelState {
   return s.number.replace(/\D/g, '') ? 'input' : 'ready'
 }
 
+/** The phone's first registration is under way (no alert yet): a click-to-call now waits for it. */
+export const isRegistering = (s: SoftphoneState): boolean => s.registration === 'connecting' && s.credentials !== null && s.alert === null
+
 /** `mm:ss` (hours roll into minutes). */
 export function formatTimer(seconds: number): string {
   const m = Math.floor(seconds / 60)

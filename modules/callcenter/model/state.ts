@@ -87,6 +87,11 @@ export interface PageContext {
   page_id: number | null
 }
 
+/** A dial the phone is not ready for yet: the number (digits) and the page it is filed under. */
+export interface WaitingDial extends PageContext {
+  phone: string
+}
+
 /** The call-back the last finished call left (its reminder), said in the panel until another call or number. */
 export interface CallBackSet {
   /** `call_back_tasks.id`. */
@@ -111,6 +116,11 @@ export interface SoftphoneState {
   number: string
   /** Page context of the last dial (click-to-call from a tender page). */
   context: PageContext
+  /**
+   * A click-to-call that came while the phone was still registering (the first seconds after a page loads): placed
+   * as soon as it is registered; dropped if the registration fails or the number in the field is changed.
+   */
+  waitingDial: WaitingDial | null
   /** Why the last press of the call button (or Enter) dialled nothing; until the number changes. */
   refusal: CallRefusal | null
   /** Why the last call failed (said in the panel until another number is dialled or typed, or a call comes in). */
@@ -135,6 +145,7 @@ export const initialSoftphone: SoftphoneState = {
   open: false,
   number: '',
   context: { page: null, page_id: null },
+  waitingDial: null,
   refusal: null,
   failure: null,
   session: null,

@@ -3,10 +3,28 @@ import { CALL_DIRECTION } from '../../contract/constants'
 import { callPhoneDigits } from '../../contract/phone'
 import { TOAST_PRESET } from '../../../../core/toast/toast'
 import { command, emit, toast, type Effect } from '../effects'
-import { NO_LINKS, type CallSession, type SoftphoneState } from '../state'
+import { NO_LINKS, type CallSession, type SoftphoneState, type WaitingDial } from '../state'
+import { isRegistering } from '../panel'
 import { entryValue } from '../number'
 import { callEndPath, isTender } from './paths'
 import { DECLINE_STATUS, finishAtZero, isSessionEvent, mayDismiss, newSession, patchSession, searchLinks, secondsAt, sessionEvent, statusCommand } from './session'
+
+/**
+ * Dials `phone` filed under its page: the record first (`createCall`), then the call. A click-to-call while the
+ * phone is still registering waits for it (`waitingDial`); on a phone that is off or failed the number is only shown.
+ */
+function dial(state: SoftphoneState, { phone, page, page_id }: WaitingDial, fx: Effect[]): SoftphoneState {
+  const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id }, waitingDial: null, failure: null, refusal: null, callBack: null }
+  // Click-to-call from a user without a softphone (no SIP code, or its credentials were refused): say so.
+  if (!state.credentials) fx.push(toast({ kind: 'info', timeout: TOAST_PRESET.systemNotification.timeout, text: 'callcenter:toast.noSoftphone' }))
+  if (state.session) return base
+  if (state.registration !== 'registered') return isRegistering(state) ? { ...base, waitingDial: { phone, page, page_id } } : base
+  const key = state.nextKey
+  const session = newSession({ key, ref: `call-${key}`, direction: CALL_DIRECTION.outgoing, phone, page, page_id, phase: 'creating', record: 'pending' })
+  fx.push(command('callcenter/createCall', { key, phone, direction: CALL_DIRECTION.outgoing, page, page_id }))
+  if (isTender(page, page_id)) fx.push(command('callcenter/historyAdd', { tenderId: page_id, phone }))
+  return { ...base, session, nextKey: key + 1 }
+}
 
 /**
  * The call session (SPEC §4): dialling out and ringing in, the record's id, the user's buttons during the call,
@@ -16,18 +34,17 @@ export function call(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softphon
   if (isSessionEvent(e)) return sessionEvent(state, e, fx)
   switch (e.type) {
     // ── outgoing ──
-    case 'callcenter/dialRequested': {
-      const { phone, page, page_id } = e.payload
-      const base: SoftphoneState = { ...state, open: true, number: phone, context: { page, page_id }, failure: null, refusal: null, callBack: null }
-      // Click-to-call from a user without a softphone (no SIP code, or its credentials were refused): say so.
-      if (!state.credentials) fx.push(toast({ kind: 'info', timeout: TOAST_PRESET.systemNotification.timeout, text: 'callcenter:toast.noSoftphone' }))
-      if (state.session || state.registration !== 'registered') return base
-      const key = state.nextKey
-      const session = newSession({ key, ref: `call-${key}`, direction: CALL_DIRECTION.outgoing, phone, page, page_id, phase: 'creating', record: 'pending' })
-      fx.push(command('callcenter/createCall', { key, phone, direction: CALL_DIRECTION.outgoing, page, page_id }))
-      if (isTender(page, page_id)) fx.push(command('callcenter/historyAdd', { tenderId: page_id, phone }))
-      return { ...base, session, nextKey: key + 1 }
-    }
+    case 'callcenter/dialRequested':
+      return dial(state, e.payload, fx)
+    case 'sip/registered':
+      // The registration fold has just marked the phone registered: a click-to-call that waited for it goes out now.
+      return state.waitingDial ? dial(state, state.waitingDial, fx) : state
+    case 'sip/registrationFailed':
+    case 'sip/disconnected':
+    case 'sip/unregistered':
+    case 'sip/stopped':
+      // The alert says why the phone is not there; the number stays in the field for the user to call again.
+      return state.waitingDial ? { ...state, waitingDial: null } : state
     case 'callcenter/callCreated':
     case 'callcenter/callCreateFailed': {
       const s = state.session

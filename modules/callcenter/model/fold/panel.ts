@@ -18,8 +18,9 @@ export function panel(state: SoftphoneState, e: AnyEvent, fx: Effect[]): Softpho
     case 'callcenter/numberEntered': {
       const value = e.payload.value
       const digits = phoneDigits(value)
-      // Another number: the last call's failure and the reason it could not be called are no longer news.
-      const next = { ...state, number: value, failure: null, refusal: null, callBack: null }
+      // Another number: the last call's failure, the reason it could not be called and a dial waiting for the phone
+      // are no longer news.
+      const next = { ...state, number: value, waitingDial: null, failure: null, refusal: null, callBack: null }
       return digits ? searchLinks(next, digits, fx) : next
     }
 

@@ -10,7 +10,7 @@ import { Row, Stack } from '../../../../core/ui/Stack'
 import { TextArea } from '../../../../core/ui/TextArea'
 import { VisuallyHidden } from '../../../../core/ui/VisuallyHidden'
 import { phoneDigits } from '../../../../core/validation/phone'
-import { $softphone, mayDismiss, panelState, visibleSession } from '../../model'
+import { $softphone, isRegistering, mayDismiss, panelState, visibleSession } from '../../model'
 import { CallBackNotice } from './CallBackNotice'
 import { CallFailureAlert, callFailureText } from './CallFailure'
 import { CallView } from './CallView'
@@ -108,7 +108,11 @@ export default function CallPanel() {
   }, [session])
 
   const registered = softphone.registration === 'registered'
-  const statusText = state === 'unavailable' && softphone.registration === 'connecting' && !softphone.alert ? t('panel.registering') : t(`panel.state.${state}`)
+  const statusText = softphone.waitingDial
+    ? t('panel.dialWhenRegistered')
+    : state === 'unavailable' && isRegistering(softphone)
+      ? t('panel.registering')
+      : t(`panel.state.${state}`)
   const open = softphone.open
 
   // Opened by the user: focus moves into the panel. Opened by an incoming call: it is announced, focus stays.
