@@ -11,7 +11,7 @@ import { parseQuery } from '../../server/http/validate'
 import { companyListQuery } from './rules/forms'
 import { INDIVIDUAL_SEARCH } from './server/individuals'
 import { cast, testDataDir, type Cast } from './server/test-helpers'
-import { individuals } from './tables'
+import { companyNameWords, individuals } from './tables'
 
 const clients = createClientsServer({ env: {} })
 
@@ -76,6 +76,33 @@ describeEachDb(
       expect(await names('acme tradng')).toEqual(['Acme Trading'])
       expect(await names('северстать')).toEqual(['Северсталь'])
       expect(await names('зубочистка')).toEqual([])
+    })
+
+    it('keeps a dictionary of the names’ words (triggers) and looks a one-word typo up there before the companies', async () => {
+      await seed()
+      const words = async () => (await ctx.db.select({ word: companyNameWords.word }).from(companyNameWords).orderBy(companyNameWords.word)).map(r => r.word)
+      expect(await words()).toEqual(['acme', 'trading', 'зао', 'елочка', 'ооо', 'плюс', 'ромашка', 'северсталь', 'сидоров'].sort())
+      await ctx.db.update(companies).set({ short_name: 'Северсталь-Лютик 2' }).where(eq(companies.short_name, 'Северсталь'))
+      expect(await words()).toContain('лютик')
+
+      // The words a typo may mean, best first; a word holding the input whole is a substring match, not a typo.
+      expect(await COMPANY_SEARCH.typos(ctx.db, 'рамашка')).toEqual({ name: [{ word: 'ромашка', rank: expect.any(Number) }] })
+      expect(await COMPANY_SEARCH.typos(ctx.db, 'ромашка')).toEqual({ name: [] })
+      expect(await COMPANY_SEARCH.typos(ctx.db, 'северстать')).toEqual({ name: [expect.objectContaining({ word: 'северсталь' })] })
+      // A phrase or a number is not looked up: the whole names are searched for it as before.
+      expect(await COMPANY_SEARCH.typos(ctx.db, 'acme tradng')).toBeUndefined()
+      expect(await COMPANY_SEARCH.typos(ctx.db, '7707')).toBeUndefined()
+
+      // Ranked by the word each row holds: the closer word's rows first, newest first within a word.
+      const now = new Date(ctx.clock.now())
+      await ctx.db.insert(companies).values(['Вектор 1', 'ООО Векторр', 'Вектор 2', 'Сектор'].map(short_name => ({ short_name, agent_user_id: c.agentA.id, created_at: now })))
+      const typos = (await COMPANY_SEARCH.typos(ctx.db, 'вектар'))!.name!
+      expect(typos.map(t => t.word)).toEqual(expect.arrayContaining(['вектор', 'векторр']))
+      expect(typos.map(t => t.word)).not.toContain('сектор')
+      const byWord = [...typos].sort((a, b) => b.rank - a.rank || a.word.localeCompare(b.word)).map(t => t.word)
+      expect(typos.map(t => t.word)).toEqual(byWord)
+      // A word's rows are the names holding it, as a substring is held: "векторр" holds "вектор" too.
+      expect(await names('вектар')).toEqual(['Вектор 2', 'ООО Векторр', 'Вектор 1'])
     })
 
     it('finds companies by inn or ogrn prefix, typed with spaces; the exact inn first', async () => {
@@ -242,6 +269,13 @@ describeEachDb(
       // The similarity is the index's own condition, checked by its recheck alone: no filter computes it again.
       expect(await planOf('вектар')).toMatch(/Recheck Cond: .*%>/)
       expect(await planOf('вектар')).not.toMatch(/Filter: .*(<%|%>)/)
+      // Looked up in the dictionary first, the typo reads the names holding the words it may mean (the same index
+      // answers it), and no word similarity is computed for any company.
+      const typos = await COMPANY_SEARCH.typos(ctx.db, 'вектар')
+      expect(typos?.name?.map(t => t.word)).toEqual(['вектор'])
+      const dictionaryPlan = await plan(ctx.db, companies, COMPANY_SEARCH.match('вектар', typos))
+      expect(dictionaryPlan).toContain('companies_short_name_search')
+      expect(dictionaryPlan).not.toMatch(/%>|<%|word_similarity/)
     })
 
     it('indexes the stored normalised names, not the search_text() expressions, and keeps them in step with the names', async () => {

@@ -294,3 +294,13 @@ export const bankDirectory = pgTable('bank_directory', {
   city: text('city'),
   updated_at: at('updated_at').notNull(),
 })
+
+/**
+ * The words of the companies' short names (normalised, letters only, three or more): the dictionary a mistyped word
+ * is looked up in (server/search/typos.ts) before the companies are — "вектар" is matched against the few thousand
+ * distinct words, not the names of a million companies. Kept by triggers on `companies` (migration 0010); a word
+ * no company holds any more stays, and finds nothing.
+ */
+export const companyNameWords = pgTable('company_name_words', { word: text('word').primaryKey() }, t => [
+  index('company_name_words_search').using('gin', t.word.op('gin_trgm_ops')),
+])

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest'
 import { describeEachDb } from '../testing/harness'
 import { searchText } from './normalise'
 import { SEARCH_WORD_SIMILARITY } from './search'
+import { searchWords } from './typos'
 
 const samples = [
   'ООО «Ромашка»',
@@ -25,6 +26,14 @@ describeEachDb('search_text() in the database', ctx => {
     for (const sample of samples) {
       const { rows } = (await ctx.db.execute(sql`select search_text(${sample}) as text`)) as unknown as { rows: { text: string }[] }
       expect(rows[0]?.text, sample).toBe(searchText(sample))
+    }
+  })
+
+  it('splits a normalised name into words exactly as searchWords() splits the input (a dictionary of name words)', async () => {
+    for (const sample of [...samples, 'ООО «Вектор-12» (строй), т.д. — Север/Юг №5 ск2 ип', 'Альфа+Бета: «ГАЗ»;нефть']) {
+      const text = searchText(sample)
+      const { rows } = (await ctx.db.execute(sql`select w from search_words(${text}) as w`)) as unknown as { rows: { w: string }[] }
+      expect(rows.map(r => r.w).sort(), sample).toEqual(searchWords(text).sort())
     }
   })
 })

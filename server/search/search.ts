@@ -1,6 +1,9 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
+import { dictionaryWords, typoInput, type TypoWord } from './typos'
 
 /**
  * What a list searches, declared once per list (`searchOf({ name: textField(companies.search_name), inn:
@@ -11,7 +14,9 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  *   declared in the table's schema with a GIN `gin_trgm_ops` index on it (drizzle/0010 for users and companies,
  *   the modules' own migrations for theirs). It holds the normalised input as a substring or, past a typo, is
  *   word-similar (pg_trgm `%>`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
- *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite).
+ *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite). With a
+ *   `dictionary` of the names' words (server/search/typos.ts), a one-word typo is first looked up there and the
+ *   rows are those holding a word it may mean, ranked by that word's similarity (`typos()` before `match()`).
  * - `words`: several texts searched as one (a tender's name, customer and winner, stored normalised like `text`):
  *   every word of the input held somewhere in it, in any order; no typos (a word's own trigrams find it).
  * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.
@@ -22,7 +27,7 @@ import { likeEscape, searchDigits, searchText } from './normalise'
  * for names over the stored normalised column (what drizzle/0008's search_rank() computes from the raw name).
  */
 export type SearchField =
-  | { kind: 'text'; column: SQLWrapper }
+  | { kind: 'text'; column: SQLWrapper; dictionary?: PgColumn }
   | { kind: 'words'; column: SQLWrapper }
   | { kind: 'number'; column: SQLWrapper; minDigits: number }
   | { kind: 'phone'; column: SQLWrapper }
@@ -30,8 +35,8 @@ export type SearchField =
 
 const MIN_DIGITS = 3
 
-/** `column`: the stored `search_text(name)` column (see above), never the raw name. */
-export const textField = (column: SQLWrapper): SearchField => ({ kind: 'text', column })
+/** `column`: the stored `search_text(name)` column (see above), never the raw name; `dictionary`: its words' column. */
+export const textField = (column: SQLWrapper, options: { dictionary?: PgColumn } = {}): SearchField => ({ kind: 'text', column, ...options })
 /** `column`: a stored `search_text(a || ' ' || b …)` column of several texts (see above). */
 export const wordsField = (column: SQLWrapper): SearchField => ({ kind: 'words', column })
 /** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */
@@ -75,13 +80,25 @@ export interface SearchTiers {
   exact: SQL
   prefix: SQL | null
   substring: SQL | null
+  /** Names word-similar to the input as a whole (fields without a dictionary, or input no dictionary answers). */
   similar: SQL | null
+  /** The dictionary's typo words by rank, best first: the rows holding a word of the rank (and none above it). */
+  typos: TypoTier[]
 }
 
+export interface TypoTier {
+  rank: number
+  where: SQL
+}
+
+/** The typo words each field with a dictionary found for an input (`searchOf().typos()`), by the field's name. */
+export type TypoWords = Readonly<Record<string, readonly TypoWord[]>>
+
 /** One field's part of a search: its condition, its rank, and its part of each tier. */
-interface FieldMatch extends SearchTiers {
+interface FieldMatch extends Omit<SearchTiers, 'typos'> {
   where: SQL
   rank: SQL<number>
+  typos: readonly (TypoWord & { where: SQL })[]
 }
 
 /** Input that is a number as people type one: digits with spaces, brackets, dashes, a plus or a №. */
@@ -95,19 +112,29 @@ function phonePrefixes(digits: string): string[] {
   return [`7${digits}`]
 }
 
-function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean): FieldMatch | null {
+const holds = (column: SQLWrapper, text: string) => sql`${column} like ${`%${likeEscape(text)}%`}`
+
+function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, typoWords: readonly TypoWord[] | undefined): FieldMatch | null {
   const c = field.column
+  const none = { typos: [] }
   switch (field.kind) {
     case 'text': {
       if (!text) return null
-      const escaped = likeEscape(text)
-      const contains = sql`${c} like ${`%${escaped}%`}`
+      const contains = holds(c, text)
+      // The dictionary's words (best first): a row's typo rank is its best word's.
+      const typos = numeric || !typoWords ? [] : typoWords.map(t => ({ ...t, where: holds(c, t.word) }))
       // A number is not a name with a typo: digits match names only as written. Written as the trigram index's own
       // condition (`name %> input`, not `input <% name`), it is checked once a candidate, by the index's recheck.
-      const similar = numeric ? null : sql`${c} %> ${text}`
-      const where = similar ? sql`(${contains} or ${similar})` : contains
-      const rank = sql<number>`coalesce(case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when strpos(${c}, ${text}) > 0 then ${SUBSTRING} else (word_similarity(${text}, ${c}) * ${TYPO_SCALE})::int end, 0)`
-      return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${escaped}%`}`, substring: contains, similar }
+      const similar = numeric || typoWords ? null : sql`${c} %> ${text}`
+      const typo = anyOf([similar, ...typos.map(t => t.where)])
+      const where = typo ? sql`(${contains} or ${typo})` : contains
+      const typoRank = typoWords
+        ? typos.length > 0
+          ? sql`case ${sql.join(typos.map(t => sql`when ${t.where} then ${sql.raw(String(t.rank))}`), sql` `)} else 0 end`
+          : sql`0`
+        : sql`(word_similarity(${text}, ${c}) * ${TYPO_SCALE})::int`
+      const rank = sql<number>`coalesce(case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when strpos(${c}, ${text}) > 0 then ${SUBSTRING} else ${typoRank} end, 0)`
+      return { where, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${likeEscape(text)}%`}`, substring: contains, similar, typos }
     }
     case 'words': {
       if (!text) return null
@@ -115,7 +142,7 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       // The whole input exactly or at the start holds every word too, so each tier is within the match; a row only
       // another field matched ranks 0 here.
       const rank = sql<number>`case when ${c} = ${text} then ${EXACT} when starts_with(${c}, ${text}) then ${PREFIX} when ${every} then ${SUBSTRING} else 0 end`
-      return { where: every, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${likeEscape(text)}%`}`, substring: every, similar: null }
+      return { where: every, rank, exact: sql`${c} = ${text}`, prefix: sql`${c} like ${`${likeEscape(text)}%`}`, substring: every, similar: null, ...none }
     }
     case 'number':
     case 'phone': {
@@ -124,13 +151,13 @@ function fieldMatch(field: SearchField, text: string, digits: string, numeric: b
       const where = or(...prefixes.map(p => sql`${c} like ${`${p}%`}`)) as SQL
       const exact = or(...prefixes.map(p => sql`${c} = ${p}`)) as SQL
       // A row another field matched ranks 0 here: greatest() takes each row's best field.
-      return { where, rank: sql<number>`case when ${exact} then ${EXACT} when ${where} then ${PREFIX} else 0 end`, exact, prefix: where, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${exact} then ${EXACT} when ${where} then ${PREFIX} else 0 end`, exact, prefix: where, substring: null, similar: null, ...none }
     }
     case 'id': {
       const id = Number(digits)
       if (!numeric || !/^\d{1,10}$/.test(digits) || id < 1 || id > MAX_ID) return null
       const where = sql`${c} = ${id}`
-      return { where, rank: sql<number>`case when ${where} then ${EXACT} else 0 end`, exact: where, prefix: null, substring: null, similar: null }
+      return { where, rank: sql<number>`case when ${where} then ${EXACT} else 0 end`, exact: where, prefix: null, substring: null, similar: null, ...none }
     }
   }
 }
@@ -147,13 +174,23 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
  */
 export function searchOf(fields: Record<string, SearchField>) {
   return {
-    match(input: string): SearchMatch | null {
+    /**
+     * The words each field's dictionary offers for the input, when one answers it (a single word, not a number);
+     * undefined otherwise — `match()` then searches the whole names for typos. One indexed query a dictionary.
+     */
+    async typos(db: Db, input: string): Promise<TypoWords | undefined> {
+      const word = looksNumeric(input) ? null : typoInput(searchText(input))
+      const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
+      if (!word || dictionaries.length === 0) return undefined
+      return Object.fromEntries(await Promise.all(dictionaries.map(async ([name, dictionary]) => [name, await dictionaryWords(db, dictionary, word)])))
+    },
+    match(input: string, typos?: TypoWords): SearchMatch | null {
       const text = searchText(input)
       if (!text) return null
       const numeric = looksNumeric(input)
       const digits = searchDigits(input)
-      const matches = Object.values(fields)
-        .map(f => fieldMatch(f, text, digits, numeric))
+      const matches = Object.entries(fields)
+        .map(([name, f]) => fieldMatch(f, text, digits, numeric, typos?.[name]))
         .filter((m): m is FieldMatch => m !== null)
       if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
       const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`
@@ -162,10 +199,17 @@ export function searchOf(fields: Record<string, SearchField>) {
         prefix: anyOf(matches.map(m => m.prefix)),
         substring: anyOf(matches.map(m => m.substring)),
         similar: anyOf(matches.map(m => m.similar)),
+        typos: typoTiers(matches.flatMap(m => m.typos)),
       }
       return { where: anyOf(matches.map(m => m.where))!, rank, tiers }
     },
   }
+}
+
+/** The fields' typo words grouped by rank, best first: one tier a rank. */
+function typoTiers(words: readonly (TypoWord & { where: SQL })[]): TypoTier[] {
+  const ranks = [...new Set(words.map(w => w.rank))].sort((a, b) => b - a)
+  return ranks.map(rank => ({ rank, where: anyOf(words.filter(w => w.rank === rank).map(w => w.where))! }))
 }
 
 export type ListSearch = ReturnType<typeof searchOf>

@@ -13,7 +13,7 @@ import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
 import { companyWarnings } from '../rules/warnings'
 import { companyRows } from '../access'
-import { companyDetails } from '../tables'
+import { companyDetails, companyNameWords } from '../tables'
 import { iso } from './http'
 
 /** The user references of `companyRows` (../access.ts) as columns. */
@@ -137,7 +137,11 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
 }
 
 /** What the company list searches: the short name (the full name repeats it after the legal form), inn, ogrn. */
-export const COMPANY_SEARCH = searchOf({ name: textField(companies.search_name), inn: numberField(companies.inn), ogrn: numberField(companies.ogrn) })
+export const COMPANY_SEARCH = searchOf({
+  name: textField(companies.search_name, { dictionary: companyNameWords.word }),
+  inn: numberField(companies.inn),
+  ogrn: numberField(companies.ogrn),
+})
 
 /** Newest first; the id is unique, so the order is stable for keyset paging. */
 export const COMPANY_ORDER = [key(companies.id, 'int', true)]
@@ -175,7 +179,7 @@ const needsDetails = (query: Omit<CompanyListQuery, 'page' | 'limit'>) => Boolea
  * and no text search makes its estimate a guess.
  */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery, tieredFrom = TIERED_FROM): Promise<CompanyPage> {
-  const match = COMPANY_SEARCH.match(query.q)
+  const match = COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
@@ -193,7 +197,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
-/** A search's pages are taken tier by tier when the planner puts at least this many rows in its tiers past the typos. */
+/** A search's pages are taken tier by tier when the planner puts at least this many rows in its tiers. */
 export const TIERED_FROM = 2_000
 
 /**
@@ -201,11 +205,13 @@ export const TIERED_FROM = 2_000
  * an inn prefix 18 000 rows, and ranking them all took 150–440 ms a page): the rank's tiers one by one (server/search
  * `SearchTiers`), each newest first and cut at the page — a field equal to the input (rank 3000), a field starting
  * with it (2000), a name holding it (1000): index scans from the newest row that stop at the page's end, or the
- * indexes' few rows — and only if those do not fill the page, the typos ranked by similarity (below 1000). The same
+ * indexes' few rows — then a tier for each rank of the words the dictionary gave a mistyped word (below 1000, a
+ * word's rows read like a substring's) — and only if those do not fill the page, the typos a dictionary did not
+ * answer, ranked by whole-name similarity (below 1000). The same
  * rows, order and cursors as ranking every match (a tier's rank is above every row of the next, one rank a tier):
  * the first page starts at the top tier, a cursor (rank, id) names its tier and the row the page goes on after or
- * before. The total is the planner's estimate of the tiers past the typos when that is past 4 × the exact limit or
- * those tiers alone count past the limit, else every match counted exactly. Null (rank every match) for a page
+ * before. The total is the planner's estimate of the tiers when that is past 4 × the exact limit or the tiers
+ * alone count past the limit, else every match counted exactly. Null (rank every match) for a page
  * reached by number, a cursor among the typos, or an input the planner thinks is rare.
  */
 async function tieredPage(
@@ -219,18 +225,21 @@ async function tieredPage(
   tieredFrom: number,
 ): Promise<CompanyPage | null> {
   const { tiers } = match
-  if (!tiers || query.page !== 1) return null
+  // Typos by the dictionary and by whole names would interleave by rank: such a list ranks every match.
+  if (!tiers || query.page !== 1 || (tiers.similar && tiers.typos.length > 0)) return null
   // Where the page starts: the top, or next to (rank, id) in a tier above the typos — after it, or before it.
   const forwards = cursor?.direction !== 'before'
   const [fromRank = Number.POSITIVE_INFINITY, fromId = 0] = (cursor?.values ?? []) as number[]
-  if (cursor && !Object.values(TIER_RANK).some(rank => rank === fromRank)) return null
+  const tierRanks: number[] = [...Object.values(TIER_RANK), ...tiers.typos.map(t => t.rank)]
+  if (cursor && !tierRanks.includes(fromRank)) return null
   const rest = listConditions(db, actor, query, null)
   // A row meets a tier only if it meets none above it; a NULL field (no inn) meets no tier rather than hiding the row.
   const unmet = (...above: (SQL | null)[]) => {
     const met = anyOf(above)
     return met ? sql`not coalesce(${met}, false)` : undefined
   }
-  const reach = anyOf([tiers.exact, tiers.prefix, tiers.substring])!
+  // Every tier read newest first: the input's own, and the words the dictionary gave a typo.
+  const reach = anyOf([tiers.exact, tiers.prefix, tiers.substring, ...tiers.typos.map(t => t.where)])!
   const ids = () => joined(db.select({ id: companies.id }).from(companies).$dynamic())
   const estimate = await planRows(db, ids().where(and(rest, reach)))
   if (estimate < tieredFrom) return null
@@ -250,6 +259,10 @@ async function tieredPage(
     [TIER_RANK.exact, tiers.exact],
     [TIER_RANK.prefix, tiers.prefix ? and(tiers.prefix, unmet(tiers.exact)) : undefined],
     [TIER_RANK.substring, tiers.substring ? and(tiers.substring, unmet(tiers.exact, tiers.prefix)) : undefined],
+    ...tiers.typos.map(({ rank, where }, i): [number, SQL | undefined] => [
+      rank,
+      and(where, unmet(tiers.exact, tiers.prefix, tiers.substring, ...tiers.typos.slice(0, i).map(t => t.where))),
+    ]),
   ]
   // The cursor's own tier past its row, and the tiers beyond it whole, each read from its end nearest the cursor:
   // a next page reads the tiers below newest first, a previous page the tiers above oldest first.
@@ -330,7 +343,8 @@ async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position
 
 /** Rows for the export: the same filters, no paging (capped). */
 export async function exportCompanies(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, cap: number): Promise<Company[]> {
-  const rows = await selectCompanies(db).where(listConditions(db, actor, query)).orderBy(desc(companies.id)).limit(cap)
+  const match = COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
+  const rows = await selectCompanies(db).where(listConditions(db, actor, query, match)).orderBy(desc(companies.id)).limit(cap)
   return rows.map(toCompany)
 }
 
