@@ -35,6 +35,11 @@ export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgre
   const pool = new pg.Pool({ connectionString: url, max, options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}` })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  // pg_trgm loaded at once, at the top level: first loaded inside a parallel operation (a VACUUM's parallel index
+  // pass calling its GIN support), the library cannot take the connection's setting and keeps its default (0.6),
+  // and a typo the dictionary of name words finds at 0.5 ("вектар" → "вектор", 0.57) finds nothing on that
+  // connection. Before migration 0007 created the extension it fails, and the extension's creation loads it.
+  pool.on('connect', client => void client.query('select show_limit()').catch(() => undefined))
   const db = drizzlePg({ client: pool, schema })
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }

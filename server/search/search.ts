@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
-import { dictionaryWords, typoInput, type TypoWord } from './typos'
+import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, type TypoLookup, type TypoWord } from './typos'
 
 /**
  * What a list searches, declared once per list (`searchOf({ name: textField(companies.search_name), inn:
@@ -91,8 +91,8 @@ export interface TypoTier {
   where: SQL
 }
 
-/** The typo words each field with a dictionary found for an input (`searchOf().typos()`), by the field's name. */
-export type TypoWords = Readonly<Record<string, readonly TypoWord[]>>
+/** The input's words and what each field's dictionary offers for them (`searchOf().typos()`), by the field's name. */
+export type TypoWords = Readonly<Record<string, readonly TypoLookup[]>>
 
 /** One field's part of a search: its condition, its rank, and its part of each tier. */
 interface FieldMatch extends Omit<SearchTiers, 'typos'> {
@@ -114,15 +114,29 @@ function phonePrefixes(digits: string): string[] {
 
 const holds = (column: SQLWrapper, text: string) => sql`${column} like ${`%${likeEscape(text)}%`}`
 
-function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, typoWords: readonly TypoWord[] | undefined): FieldMatch | null {
+/** A phrase's typos rank alike, just below a substring: its names hold each of its words, or a word it may mean. */
+const PHRASE_TYPO_RANK = TIER_RANK.substring - 1
+
+/**
+ * The typo tiers a dictionary's answer gives a name column: for one word, each word it may mean (best first; a
+ * row's rank is its best word's); for a phrase, one tier of the names holding every word as typed or a word it
+ * may mean, in any order (digits and words under three letters are left to the tiers above).
+ */
+function dictionaryTypos(column: SQLWrapper, text: string, lookups: readonly TypoLookup[]): (TypoWord & { where: SQL })[] {
+  if (isOneWord(lookups, text)) return lookups[0]!.candidates.map(t => ({ ...t, where: holds(column, t.word) }))
+  if (lookups.length === 0) return []
+  const every = and(...lookups.map(l => anyOf([holds(column, l.word), ...l.candidates.map(t => holds(column, t.word))])!))!
+  return [{ word: text, rank: PHRASE_TYPO_RANK, where: every }]
+}
+
+function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, typoWords: readonly TypoLookup[] | undefined): FieldMatch | null {
   const c = field.column
   const none = { typos: [] }
   switch (field.kind) {
     case 'text': {
       if (!text) return null
       const contains = holds(c, text)
-      // The dictionary's words (best first): a row's typo rank is its best word's.
-      const typos = numeric || !typoWords ? [] : typoWords.map(t => ({ ...t, where: holds(c, t.word) }))
+      const typos = numeric || !typoWords ? [] : dictionaryTypos(c, text, typoWords)
       // A number is not a name with a typo: digits match names only as written. Written as the trigram index's own
       // condition (`name %> input`, not `input <% name`), it is checked once a candidate, by the index's recheck.
       const similar = numeric || typoWords ? null : sql`${c} %> ${text}`
@@ -175,22 +189,27 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
 export function searchOf(fields: Record<string, SearchField>) {
   return {
     /**
-     * The words each field's dictionary offers for the input, when one answers it (a single word, not a number);
-     * undefined otherwise — `match()` then searches the whole names for typos. One indexed query a dictionary.
+     * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
+     * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
      */
     async typos(db: Db, input: string): Promise<TypoWords | undefined> {
-      const word = looksNumeric(input) ? null : typoInput(searchText(input))
       const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
-      if (!word || dictionaries.length === 0) return undefined
-      return Object.fromEntries(await Promise.all(dictionaries.map(async ([name, dictionary]) => [name, await dictionaryWords(db, dictionary, word)])))
+      if (looksNumeric(input) || dictionaries.length === 0) return undefined
+      const words = searchWords(searchText(input)).slice(0, MAX_PHRASE_WORDS)
+      const lookup = (dictionary: PgColumn) => Promise.all(words.map(async word => ({ word, candidates: await dictionaryWords(db, dictionary, word) })))
+      return Object.fromEntries(await Promise.all(dictionaries.map(async ([name, dictionary]) => [name, await lookup(dictionary)])))
     },
-    match(input: string, typos?: TypoWords): SearchMatch | null {
+    /**
+     * `typos`: the dictionaries' answer (`typos()`), or `false` for the input as typed only (no typos of any field:
+     * a list that found the input as typed searches no further, see modules/clients' listCompanies).
+     */
+    match(input: string, typos?: TypoWords | false): SearchMatch | null {
       const text = searchText(input)
       if (!text) return null
       const numeric = looksNumeric(input)
       const digits = searchDigits(input)
       const matches = Object.entries(fields)
-        .map(([name, f]) => fieldMatch(f, text, digits, numeric, typos?.[name]))
+        .map(([name, f]) => fieldMatch(f, text, digits, numeric, typos === false ? [] : typos?.[name]))
         .filter((m): m is FieldMatch => m !== null)
       if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
       const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`

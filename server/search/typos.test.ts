@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { searchText } from './normalise'
-import { searchWords, typoInput } from './typos'
+import { isOneWord, searchWords } from './typos'
 
 describe('the words a dictionary of name words holds, and the input it answers', () => {
   it('splits at spaces, punctuation, dashes and №; keeps words of three characters or more without digits', () => {
@@ -9,13 +9,10 @@ describe('the words a dictionary of name words holds, and the input it answers',
     expect(searchWords('')).toEqual([])
   })
 
-  it('answers one word of letters only: a phrase, a number or a short word keep the whole-name similarity', () => {
-    expect(typoInput('вектар')).toBe('вектар')
-    expect(typoInput('acme')).toBe('acme')
-    expect(typoInput('вектар строй')).toBeNull()
-    expect(typoInput('вектар-строй')).toBeNull()
-    expect(typoInput('вектар2')).toBeNull()
-    expect(typoInput('ип')).toBeNull()
-    expect(typoInput('')).toBeNull()
+  it('tells one word, ranked word by word, from a phrase (or a word with a dash, digits or a short word)', () => {
+    const lookups = (text: string) => searchWords(text).map(word => ({ word, candidates: [] }))
+    expect(isOneWord(lookups('вектар'), 'вектар')).toBe(true)
+    expect(isOneWord(lookups('acme'), 'acme')).toBe(true)
+    for (const text of ['вектар строй', 'вектар-строй', 'вектар 2', 'ип вектар', 'ип', '']) expect(isOneWord(lookups(text), text), text).toBe(false)
   })
 })

@@ -30,14 +30,20 @@ export function searchWords(text: string): string[] {
   return [...new Set(text.split(WORD_BREAK).filter(word => word.length >= 3 && !/\d/.test(word)))]
 }
 
-/**
- * The input a dictionary answers: one word (searchWords of the whole input is itself). Several words, or digits,
- * keep the whole-name similarity of server/search/search.ts: a phrase's typos are rare, and a number is no typo.
- */
-export function typoInput(text: string): string | null {
-  const words = searchWords(text)
-  return words.length === 1 && words[0] === text ? text : null
+/** A phrase's words a dictionary looks up, at most: each is one more lookup and one more condition. */
+export const MAX_PHRASE_WORDS = 4
+
+/** A word of the input and the dictionary's words it may mean (`dictionaryWords`). */
+export interface TypoLookup {
+  word: string
+  candidates: readonly TypoWord[]
 }
+
+/**
+ * Whether the looked-up words are the whole input (one word of letters): its typos are then ranked word by word;
+ * a phrase's typos are the names holding each of its words (or a word it may mean), one rank for them all.
+ */
+export const isOneWord = (lookups: readonly TypoLookup[], text: string): boolean => lookups.length === 1 && lookups[0]!.word === text
 
 /**
  * The dictionary's words `word` may mean: word-similar to it (pg_trgm `%>`, the connection's threshold, through

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
   const [{ top } = { top: 0 }] = await db.select({ top: sql<number>`max(${companies.id})` }).from(companies)
   const deep = (skip: number) => encodeCursor({ direction: 'after', values: [Number(top) - skip] }, COMPANY_ORDER)
   const q = (text: string) => `/api/v1/companies?q=${encodeURIComponent(text)}`
+  // A name one company has (a seeded name ends with its row's number).
+  const [{ rareName } = { rareName: '' }] = await db.select({ rareName: companies.short_name }).from(companies).where(sql`${companies.id} = ${Number(top) - 7}`)
   // A reader paging through a search: the page its next cursors reach after `pages` pages, and the way back from it.
   const paged = async (url: string, pages: number) => {
     let at = url
@@ -161,7 +163,12 @@ async function main(): Promise<void> {
     ['admin: deep pages (offset)', 'admin', ['/api/v1/companies?limit=20&page=500', '/api/v1/companies?limit=50&page=900']],
     ['admin: deep pages (cursor)', 'admin', [`/api/v1/companies?limit=20&cursor=${deep(10_000)}`, `/api/v1/companies?limit=50&cursor=${deep(45_000)}`]],
     ['admin: search by name', 'admin', [q('Строй'), q('Вектор')]],
-    ['admin: name, rare + typo', 'admin', [q(`Вектор ${COMPANIES - 7}`), q('Вектар')]],
+    ['admin: a rare name', 'admin', [q(rareName ?? '')]],
+    // One mistyped word, answered by the dictionary of name words (15 400 names hold the word it means at 1 000 000).
+    ['admin: one-word typo', 'admin', [q('Вектар')]],
+    // A phrase no name holds (a name with a number of another company's): typos of a phrase are searched over
+    // whole names, every name sharing trigrams with it ranked (as many as the word's).
+    ['admin: phrase no name holds', 'admin', [q(`Вектор ${COMPANIES - 7}`)]],
     ['admin: search by inn prefix', 'admin', ['/api/v1/companies?q=7701', '/api/v1/companies?q=5003']],
     ['admin: search, pages 4–5 (cursor)', 'admin', [...(await paged(q('Строй'), 4)), ...(await paged('/api/v1/companies?q=7701', 4))]],
     ['admin: kind + status filter', 'admin', ['/api/v1/companies?kind=sole&status=active', '/api/v1/companies?kind=legal&status=liquidated']],
