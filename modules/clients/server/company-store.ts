@@ -191,8 +191,14 @@ async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery,
   const match = COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
   if (!match?.tiers || (match.tiers.typos.length === 0 && !match.tiers.similar)) return match
   const asTyped = COMPANY_SEARCH.match(query.q, false)!
-  const held = await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(listConditions(db, actor, query, asTyped)).limit(1)
-  return held.length > 0 ? asTyped : match
+  const { exact, prefix, substring } = asTyped.tiers!
+  const scope = listConditions(db, actor, query, null)
+  // Equal or starting with it first: b-tree lookups that answer a name or number typed right at once, without the
+  // trigram index's long posting lists of its common words (what a substring needs).
+  for (const held of [anyOf([exact, prefix]), substring]) {
+    if (held && (await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, held)).limit(1)).length > 0) return asTyped
+  }
+  return match
 }
 
 /**
