@@ -31,15 +31,23 @@ export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: '
 }
 
 export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgres' } {
-  // The lists' typo tolerance (server/search/search.ts) on every connection, before pg_trgm is first loaded.
-  const pool = new pg.Pool({ connectionString: url, max, options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}` })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // The lists' typo tolerance (server/search/search.ts) on every connection, before pg_trgm is first loaded.
+    options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}`,
+    // pg_trgm loaded at once, at the top level, before the pool hands the connection out: first loaded inside a
+    // parallel operation (a VACUUM's parallel index pass), the library cannot take the connection's setting and
+    // keeps its default (0.6), and a typo the dictionary of name words finds at 0.5 ("вектар" → "вектор", 0.57)
+    // finds nothing on that connection. Before migration 0007 created the extension this fails, and is let be: the
+    // extension's creation loads it.
+    onConnect: client => client.query('select show_limit()').then(
+      () => undefined,
+      () => undefined,
+    ),
+  })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
-  // pg_trgm loaded at once, at the top level: first loaded inside a parallel operation (a VACUUM's parallel index
-  // pass calling its GIN support), the library cannot take the connection's setting and keeps its default (0.6),
-  // and a typo the dictionary of name words finds at 0.5 ("вектар" → "вектор", 0.57) finds nothing on that
-  // connection. Before migration 0007 created the extension it fails, and the extension's creation loads it.
-  pool.on('connect', client => void client.query('select show_limit()').catch(() => undefined))
   const db = drizzlePg({ client: pool, schema })
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }
