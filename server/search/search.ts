@@ -15,8 +15,9 @@ import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, type TypoLoo
  *   the modules' own migrations for theirs). It holds the normalised input as a substring or, past a typo, is
  *   word-similar (pg_trgm `%>`, threshold SEARCH_WORD_SIMILARITY). Reading a column, the index scan's recheck and
  *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite). With a
- *   `dictionary` of the names' words (server/search/typos.ts), a one-word typo is first looked up there and the
- *   rows are those holding a word it may mean, ranked by that word's similarity (`typos()` before `match()`).
+ *   `dictionary` of the names' words (server/search/typos.ts) the input's words are looked up there first
+ *   (`typos()`, then `match()`): a typo's rows are those holding a word it may mean, ranked by that word's
+ *   similarity, and no name's similarity is computed.
  * - `words`: several texts searched as one (a tender's name, customer and winner, stored normalised like `text`):
  *   every word of the input held somewhere in it, in any order; no typos (a word's own trigrams find it).
  * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.
@@ -82,7 +83,10 @@ export interface SearchTiers {
   substring: SQL | null
   /** Names word-similar to the input as a whole (fields without a dictionary, or input no dictionary answers). */
   similar: SQL | null
-  /** The dictionary's typo words by rank, best first: the rows holding a word of the rank (and none above it). */
+  /**
+   * The dictionaries' typos by rank, best first: the rows holding a word of that rank (a row's tier is the first
+   * it meets, like the tiers above). Empty without a dictionary's answer.
+   */
   typos: TypoTier[]
 }
 
@@ -129,20 +133,21 @@ function dictionaryTypos(column: SQLWrapper, text: string, lookups: readonly Typ
   return [{ word: text, rank: PHRASE_TYPO_RANK, where: every }]
 }
 
-function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, typoWords: readonly TypoLookup[] | undefined): FieldMatch | null {
+/** `lookups`: the field's dictionary's answer; undefined for whole-name similarity, empty for no typos at all. */
+function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, lookups: readonly TypoLookup[] | undefined): FieldMatch | null {
   const c = field.column
   const none = { typos: [] }
   switch (field.kind) {
     case 'text': {
       if (!text) return null
       const contains = holds(c, text)
-      const typos = numeric || !typoWords ? [] : dictionaryTypos(c, text, typoWords)
+      const typos = numeric || !lookups ? [] : dictionaryTypos(c, text, lookups)
       // A number is not a name with a typo: digits match names only as written. Written as the trigram index's own
       // condition (`name %> input`, not `input <% name`), it is checked once a candidate, by the index's recheck.
-      const similar = numeric || typoWords ? null : sql`${c} %> ${text}`
+      const similar = numeric || lookups ? null : sql`${c} %> ${text}`
       const typo = anyOf([similar, ...typos.map(t => t.where)])
       const where = typo ? sql`(${contains} or ${typo})` : contains
-      const typoRank = typoWords
+      const typoRank = lookups
         ? typos.length > 0
           ? sql`case ${sql.join(typos.map(t => sql`when ${t.where} then ${sql.raw(String(t.rank))}`), sql` `)} else 0 end`
           : sql`0`

@@ -234,13 +234,13 @@ export const TIERED_FROM = 2_000
  * `SearchTiers`), each newest first and cut at the page — a field equal to the input (rank 3000), a field starting
  * with it (2000), a name holding it (1000): index scans from the newest row that stop at the page's end, or the
  * indexes' few rows — then a tier for each rank of the words the dictionary gave a mistyped word (below 1000, a
- * word's rows read like a substring's) — and only if those do not fill the page, the typos a dictionary did not
- * answer, ranked by whole-name similarity (below 1000). The same
- * rows, order and cursors as ranking every match (a tier's rank is above every row of the next, one rank a tier):
- * the first page starts at the top tier, a cursor (rank, id) names its tier and the row the page goes on after or
- * before. The total is the planner's estimate of the tiers when that is past 4 × the exact limit or the tiers
- * alone count past the limit, else every match counted exactly. Null (rank every match) for a page
- * reached by number, a cursor among the typos, or an input the planner thinks is rare.
+ * word's rows read like a substring's) — and only if those do not fill the page, the typos no dictionary answered,
+ * ranked by whole-name similarity (below 1000). The same rows, order and cursors as ranking every match (a tier's
+ * rank is above every row of the next, one rank a tier): the first page starts at the top tier, a cursor (rank, id)
+ * names its tier and the row the page goes on after or before. The total is the planner's estimate of the tiers
+ * when that is past 4 × the exact limit or the tiers alone count past the limit, else every match counted exactly.
+ * Null (rank every match) for a page reached by number, a cursor among whole-name typos, or an input the planner
+ * thinks is rare.
  */
 async function tieredPage(
   db: Db,
