@@ -188,17 +188,17 @@ const joinedFor =
  * what it did not find.
  */
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<SearchMatch | null> {
-  const match = COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
-  if (!match?.tiers || (match.tiers.typos.length === 0 && !match.tiers.similar)) return match
-  const asTyped = COMPANY_SEARCH.match(query.q, false)!
-  const { exact, prefix, substring } = asTyped.tiers!
+  const asTyped = COMPANY_SEARCH.match(query.q, false)
+  // No input, input nothing can match, or a number (no typos): nothing more to ask.
+  if (!asTyped?.tiers || !COMPANY_SEARCH.match(query.q)?.tiers?.similar) return asTyped
+  const { exact, prefix, substring } = asTyped.tiers
   const scope = listConditions(db, actor, query, null)
-  // Equal or starting with it first: b-tree lookups that answer a name or number typed right at once, without the
-  // trigram index's long posting lists of its common words (what a substring needs).
+  // Equal or starting with it first: b-tree lookups that answer a name typed right at once, without the trigram
+  // index's long posting lists of its common words (what a substring needs).
   for (const held of [anyOf([exact, prefix]), substring]) {
     if (held && (await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, held)).limit(1)).length > 0) return asTyped
   }
-  return match
+  return COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
 }
 
 /**
