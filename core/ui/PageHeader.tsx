@@ -54,7 +54,8 @@ export function PageHeader({ title, description, before, actions, className }: P
       <Titles>
         {before}
         <Title>{title}</Title>
-        {description != null && <Description>{description}</Description>}
+        {/* A line of text is a paragraph; a row of badges and links (a bid's, a task's) cannot sit inside one. */}
+        {description != null && <Description as={typeof description === 'string' || typeof description === 'number' ? 'p' : 'div'}>{description}</Description>}
       </Titles>
       {actions != null && <Actions>{actions}</Actions>}
     </Root>
