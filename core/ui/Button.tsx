@@ -1,4 +1,4 @@
-import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react'
+import { Fragment, useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react'
 import styled from 'styled-components'
 import { buttonCss, type ButtonSize, type ButtonVariant } from './buttonStyles'
 import { Spinner } from './Spinner'
@@ -57,7 +57,12 @@ export function Button({
     if (isPending) e.preventDefault()
     else onPress?.()
   }
-  const content = square ? (isPending ? <Spinner /> : children) : [isPending ? <Spinner key="i" size={size === 'lg' ? 18 : 16} /> : icon, <span key="c">{children}</span>]
+  // Keyed slots: the icon (the caller's element carries no key) and the label keep their places as the spinner comes and goes.
+  const content = square
+    ? isPending
+      ? <Spinner />
+      : children
+    : [<Fragment key="i">{isPending ? <Spinner size={size === 'lg' ? 18 : 16} /> : icon}</Fragment>, <span key="c">{children}</span>]
   return (
     <Styled
       {...rest}
