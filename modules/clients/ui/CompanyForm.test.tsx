@@ -131,6 +131,7 @@ describe('unsaved-changes guard', () => {
     expect(field('short_name').value).toBe('ООО')
     await user.click(screen.getByTestId('guard-leave'))
     expect(asked).toEqual(['/tasks'])
+    await waitFor(() => expect(screen.queryByText('Уйти со страницы?')).toBeNull())
   })
 
   it('lets a clean form go without asking, and replacing the entry (tabs) is never stopped', async () => {
