@@ -285,5 +285,8 @@ export interface Individual extends PersonIdentity {
   warnings: Warnings
 }
 
-export type CompanyPage = KeysetPage<CompanyListItem>
+export type CompanyPage = KeysetPage<CompanyListItem> & {
+  /** Nothing holds the search as typed: the rows are names similar to it (a typo's), said above the list. */
+  similar?: boolean
+}
 export type IndividualPage = KeysetPage<IndividualListItem>

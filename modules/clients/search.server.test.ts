@@ -47,7 +47,7 @@ describeEachDb(
     const list = async (url: string) => {
       const res = await ctx.call('GET', `/api/v1/${url}`, c.admin.token)
       expect(res.statusCode, res.body).toBe(200)
-      return res.json().data as { items: { id: number; short_name?: string; full_name?: string }[]; total: number; total_estimated: boolean; next: string | null; prev: string | null }
+      return res.json().data as { items: { id: number; short_name?: string; full_name?: string }[]; total: number; total_estimated: boolean; next: string | null; prev: string | null; similar?: boolean }
     }
     const names = async (q: string) => (await list(`companies?q=${encodeURIComponent(q)}`)).items.map(i => i.short_name)
     const people = async (q: string) => (await list(`physics?q=${encodeURIComponent(q)}`)).items.map(i => i.full_name)
@@ -107,6 +107,9 @@ describeEachDb(
       expect(await names('рамашка зубочистка')).toEqual([])
       // A word's rows are the names holding it, as a substring is held: "векторр" holds "вектор" too.
       expect(await names('вектар')).toEqual(['Вектор 2', 'ООО Векторр', 'Вектор 1'])
+      // The page says its rows are similar names, not the input; a search found as typed does not.
+      expect((await list(`companies?q=${encodeURIComponent('вектар')}`)).similar).toBe(true)
+      expect((await list(`companies?q=${encodeURIComponent('вектор')}`)).similar).toBeUndefined()
       // Once a name holds the input as typed, it brings no typos: a company typed right is found alone.
       await ctx.db.insert(companies).values({ short_name: 'Вектар Групп', agent_user_id: c.agentA.id, created_at: now })
       expect(await names('вектар')).toEqual(['Вектар Групп'])

@@ -4,9 +4,9 @@ import { DataTable, type DataTableProps } from './DataTable'
 import { ListState, type ListEmpty, type ListSource } from './ListState'
 import { CursorPager, isEmptyPage } from './Pager'
 
-export interface CursorTableProps<T> extends Omit<DataTableProps<T>, 'rows' | 'isBusy'> {
-  /** The list's `remote()` state: a keyset page (rows, total, the neighbours' cursors). */
-  state: ListSource<KeysetPage<T>>
+export interface CursorTableProps<T, P extends KeysetPage<T> = KeysetPage<T>> extends Omit<DataTableProps<T>, 'rows' | 'isBusy'> {
+  /** The list's `remote()` state: a keyset page (rows, total, the neighbours' cursors, what else the list says). */
+  state: ListSource<P>
   /** "Previous" / "next" pressed: the server's cursor of that page (put it in the URL, `param.cursor()`). */
   onCursor: (cursor: string) => void
   onRetry: () => void
@@ -15,7 +15,7 @@ export interface CursorTableProps<T> extends Omit<DataTableProps<T>, 'rows' | 'i
   empty?: ListEmpty
   failedTitle?: string
   /** Above the table once a page is there (a total, "about N" when estimated). */
-  header?: (page: KeysetPage<T>) => ReactNode
+  header?: (page: P) => ReactNode
 }
 
 /**
@@ -23,7 +23,7 @@ export interface CursorTableProps<T> extends Omit<DataTableProps<T>, 'rows' | 'i
  * retry, empty) around a DataTable, paged by the server's keyset cursors (server/search/keyset.ts) with "previous" /
  * "next", so a page far down costs what the first costs and rows added meanwhile never shift or repeat.
  */
-export function CursorTable<T>({ state, onCursor, onRetry, isFiltered, empty, failedTitle, header, narrow = 'cards', ...table }: CursorTableProps<T>) {
+export function CursorTable<T, P extends KeysetPage<T> = KeysetPage<T>>({ state, onCursor, onRetry, isFiltered, empty, failedTitle, header, narrow = 'cards', ...table }: CursorTableProps<T, P>) {
   return (
     <ListState state={state} isEmpty={isEmptyPage} isFiltered={isFiltered} empty={empty} failedTitle={failedTitle} onRetry={onRetry}>
       {data => (

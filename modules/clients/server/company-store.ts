@@ -187,18 +187,18 @@ const joinedFor =
  * rank and count, 24 ms a page alone, 100 at 8 concurrent), the way a search engine offers corrections only for
  * what it did not find.
  */
-async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<SearchMatch | null> {
-  const asTyped = COMPANY_SEARCH.match(query.q, false)
+async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
+  const asTyped = { match: COMPANY_SEARCH.match(query.q, false), similar: false }
   // No input, input nothing can match, or a number (no typos): nothing more to ask.
-  if (!asTyped?.tiers || !COMPANY_SEARCH.match(query.q)?.tiers?.similar) return asTyped
-  const { exact, prefix, substring } = asTyped.tiers
+  if (!asTyped.match?.tiers || !COMPANY_SEARCH.match(query.q)?.tiers?.similar) return asTyped
+  const { exact, prefix, substring } = asTyped.match.tiers
   const scope = listConditions(db, actor, query, null)
   // Equal or starting with it first: b-tree lookups that answer a name typed right at once, without the trigram
   // index's long posting lists of its common words (what a substring needs).
   for (const held of [anyOf([exact, prefix]), substring]) {
     if (held && (await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, held)).limit(1)).length > 0) return asTyped
   }
-  return COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q))
+  return { match: COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q)), similar: true }
 }
 
 /**
@@ -209,12 +209,15 @@ async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery,
  */
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery, tieredFrom = TIERED_FROM): Promise<CompanyPage> {
   const joined = joinedFor(query)
-  const match = await companySearch(db, actor, query, joined)
+  const { match, similar } = await companySearch(db, actor, query, joined)
   const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
   const position = { cursor, offset: (query.page - 1) * query.limit }
-  if (match) return (await tieredPage(db, actor, query, keys, cursor, match, joined, tieredFrom)) ?? searchPage(db, match, keys, position, query.limit, where, joined)
+  if (match) {
+    const page = (await tieredPage(db, actor, query, keys, cursor, match, joined, tieredFrom)) ?? (await searchPage(db, match, keys, position, query.limit, where, joined))
+    return similar ? { ...page, similar } : page
+  }
   const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
     const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
@@ -371,8 +374,7 @@ async function searchPage(db: Db, match: SearchMatch, keys: OrderKey[], position
 
 /** Rows for the export: the same filters, no paging (capped). */
 export async function exportCompanies(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, cap: number): Promise<Company[]> {
-  const joined = joinedFor(query)
-  const match = await companySearch(db, actor, query, joined)
+  const { match } = await companySearch(db, actor, query, joinedFor(query))
   const rows = await selectCompanies(db).where(listConditions(db, actor, query, match)).orderBy(desc(companies.id)).limit(cap)
   return rows.map(toCompany)
 }

@@ -140,6 +140,14 @@ describe('/clients on the list kit', () => {
     await waitFor(() => expect(lastQuery(kit.sent, 'v1/companies')).toEqual({ page: '1', limit: '20', q: 'Компания 1' }))
   })
 
+  it('says when nothing holds the search as typed and the rows are similar names', async () => {
+    // The server's answer to a typo: the names it may mean, flagged `similar`.
+    const kit = setup('/clients?q=%D0%BA%D0%B0%D0%BC%D0%BF%D0%B0%D0%BD%D0%B8%D1%8F', 30, req => ({ ...serve({ ...req, search: new URLSearchParams({ q: 'Компания' }) }), similar: true }))
+    render(kit.wrap(<ClientsPage />))
+    await waitFor(() => expect(names('companies-table').length).toBeGreaterThan(0))
+    expect(screen.getByText(/^«кампания» не найдено — показаны похожие названия · Всего: \d+$/)).toBeTruthy()
+  })
+
   it('pages /physics by cursor too', async () => {
     const many = Array.from({ length: 25 }, (_, i) => person(100 + i, `Иванов ${String(i).padStart(2, '0')}`))
     const kit = setup('/physics', 30, req => {

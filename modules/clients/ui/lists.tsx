@@ -101,7 +101,11 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
-      header={data => <Total aria-live="polite">{totalText(kit, data)}</Total>}
+      header={data => (
+        <Total aria-live="polite">
+          {data.similar ? `${t('list.similarNames', { q })} · ${totalText(kit, data)}` : totalText(kit, data)}
+        </Total>
+      )}
       aria-label={t('list.companiesTab')}
       data-testid="companies-table"
       columns={columns}
