@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { completeInn, completeOgrn, completeSettlementAccount, completeSnils } from '../../modules/clients/rules/checksums'
 import { launchBrowser, newSession, pathOf, signIn, signInAndWait, signOut, waitForPath, waitForSignedIn, type Session } from './support/browser'
 import { baseUrl, releaseBaseUrl, startServer, type RunningServer } from './support/server'
+import { shot } from './support/shots'
 
 const AGENT = '+7 (700) 100-00-30'
 const ADMIN = '+7 (700) 100-01-00'
@@ -530,6 +531,31 @@ describe('individuals and the export', () => {
     await page.getByRole('heading', { name: 'Орлова Мария Петровна' }).waitFor()
     await page.goto('/physics')
     await page.locator('[data-testid="individuals-table"]').getByText('Орлова Мария Петровна').waitFor()
+  })
+
+  it('finds a company by a mistyped word of its name and says the rows are similar names (1440 and 390 px)', async () => {
+    const { page } = session
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/clients')
+    const table = page.locator('[data-testid="companies-table"]')
+    const name = (await table.getByRole('rowheader').first().getByRole('link').textContent())!.trim()
+    // One letter of the name's longest word changed: a word no name holds, similar enough to the real one.
+    const word = name.split(/[\s«»"().,-]+/).sort((a, b) => b.length - a.length)[0]!
+    expect(word.length, name).toBeGreaterThanOrEqual(6)
+    const typo = `${word.slice(0, -2)}ъ${word.slice(-1)}`
+    await page.locator('[data-testid="clients-search"] input').fill(typo)
+    await page.getByText(`«${typo}» не найдено — показаны похожие названия`, { exact: false }).waitFor()
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await shot(page, 'clients-similar-1440-ru')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByText(`«${typo}» не найдено`, { exact: false }).waitFor()
+    await shot(page, 'clients-similar-390-ru')
+    // Typed right, the same word brings no such line.
+    await page.locator('[data-testid="clients-search"] input').fill(word)
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await page.waitForURL(url => url.searchParams.get('q') === word)
+    await page.getByText('показаны похожие названия', { exact: false }).waitFor({ state: 'detached' })
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 
   it('downloads "My companies" as a real XLSX file', async () => {
