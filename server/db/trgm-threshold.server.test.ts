@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { expect, it } from 'vitest'
-import { describe } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SEARCH_WORD_SIMILARITY } from '../search/search'
 import { openPostgres } from './client'
 import { scratchDatabase } from '../testing/test-db'

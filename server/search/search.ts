@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
-import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, type TypoLookup, type TypoWord } from './typos'
+import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SCALE, type TypoLookup, type TypoWord } from './typos'
 
 /**
  * What a list searches, declared once per list (`searchOf({ name: textField(companies.search_name), inn:
@@ -62,7 +62,7 @@ export const TIER_RANK = { exact: 3000, prefix: 2000, substring: 1000 } as const
 const EXACT = sql.raw(String(TIER_RANK.exact))
 const PREFIX = sql.raw(String(TIER_RANK.prefix))
 const SUBSTRING = sql.raw(String(TIER_RANK.substring))
-const TYPO_SCALE = sql.raw(String(TIER_RANK.substring - 1))
+const TYPO_SCALE = sql.raw(String(TYPO_RANK_SCALE))
 
 /** A search applied to a list: the rows it keeps and each row's rank (higher first). */
 export interface SearchMatch {
@@ -119,7 +119,7 @@ function phonePrefixes(digits: string): string[] {
 const holds = (column: SQLWrapper, text: string) => sql`${column} like ${`%${likeEscape(text)}%`}`
 
 /** A phrase's typos rank alike, just below a substring: its names hold each of its words, or a word it may mean. */
-const PHRASE_TYPO_RANK = TIER_RANK.substring - 1
+const PHRASE_TYPO_RANK = TYPO_RANK_SCALE
 
 /**
  * The typo tiers a dictionary's answer gives a name column: for one word, each word it may mean (best first; a
@@ -197,6 +197,10 @@ export function searchOf(fields: Record<string, SearchField>) {
      * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
      * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
      */
+    /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
+    mayHaveTypos(input: string): boolean {
+      return searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
+    },
     async typos(db: Db, input: string): Promise<TypoWords | undefined> {
       const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
       if (looksNumeric(input) || dictionaries.length === 0) return undefined

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { searchText } from './normalise'
-import { isOneWord, searchWords } from './typos'
+import { TIER_RANK } from './search'
+import { isOneWord, searchWords, TYPO_RANK_SCALE } from './typos'
 
 describe('the words a dictionary of name words holds, and the input it answers', () => {
   it('splits at spaces, punctuation, dashes and №; keeps words of three characters or more without digits', () => {
     expect(searchWords(searchText('ООО «Вектор-12» (Строй), т.д. — Север/Юг №5 ск2'))).toEqual(['ооо', 'вектор', 'строй', 'север'])
     expect(searchWords('вектор вектор')).toEqual(['вектор'])
     expect(searchWords('')).toEqual([])
+  })
+
+  it('ranks every typo below a substring match', () => {
+    expect(TYPO_RANK_SCALE).toBeLessThan(TIER_RANK.substring)
   })
 
   it('tells one word, ranked word by word, from a phrase (or a word with a dash, digits or a short word)', () => {

@@ -13,7 +13,10 @@ import type { Db } from '../db/client'
  * `search_words()` splits them (drizzle/0013), with a trigram index, kept by triggers (modules/clients/migrations/0010).
  */
 
-/** A word of the dictionary a typo may mean, and the typo rank of the rows holding it (word similarity × 999). */
+/** A typo's rank is its word similarity (0–1) scaled to 0–999: below a substring's (1000, search.ts TIER_RANK). */
+export const TYPO_RANK_SCALE = 999
+
+/** A word of the dictionary a typo may mean, and the typo rank of the rows holding it (TYPO_RANK_SCALE). */
 export interface TypoWord {
   word: string
   rank: number
@@ -52,7 +55,7 @@ export const isOneWord = (lookups: readonly TypoLookup[], text: string): boolean
  */
 export async function dictionaryWords(db: Db, dictionary: PgColumn, word: string): Promise<TypoWord[]> {
   const rows = await db
-    .select({ word: sql<string>`${dictionary}`, rank: sql<number>`(word_similarity(${word}, ${dictionary}) * 999)::int` })
+    .select({ word: sql<string>`${dictionary}`, rank: sql<number>`(word_similarity(${word}, ${dictionary}) * ${sql.raw(String(TYPO_RANK_SCALE))})::int` })
     .from(dictionary.table)
     .where(sql`${dictionary} %> ${word} and strpos(${dictionary}, ${word}) = 0`)
     .orderBy(sql`2 desc`, sql`1`)

@@ -550,6 +550,16 @@ describe('individuals and the export', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByText(`«${typo}» не найдено`, { exact: false }).waitFor()
     await shot(page, 'clients-similar-390-ru')
+    // In English (the account keeps its language: switched back after).
+    const locale = page.locator('[data-testid="locale-switch"]')
+    await locale.click()
+    await page.getByText(`No “${typo}” — showing similar names`, { exact: false }).waitFor()
+    await shot(page, 'clients-similar-390-en')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await shot(page, 'clients-similar-1440-en')
+    await locale.click()
+    await page.getByText(`«${typo}» не найдено`, { exact: false }).waitFor()
     // Typed right, the same word brings no such line.
     await page.locator('[data-testid="clients-search"] input').fill(word)
     await table.getByRole('link', { name, exact: true }).first().waitFor()

@@ -147,7 +147,7 @@ export const COMPANY_SEARCH = searchOf({
 export const COMPANY_ORDER = [key(companies.id, 'int', true)]
 
 /** The list's WHERE: the actor's scope, the search (see COMPANY_SEARCH) and the filters. */
-export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match = COMPANY_SEARCH.match(query.q)): SQL {
+export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match: SearchMatch | null): SQL {
   const conditions: SQL[] = [companyWhere(db, actor)]
   if (match) conditions.push(match.where)
   conditions.push(...detailsConditions(query))
@@ -190,7 +190,7 @@ const joinedFor =
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
   const asTyped = { match: COMPANY_SEARCH.match(query.q, false), similar: false }
   // No input, input nothing can match, or a number (no typos): nothing more to ask.
-  if (!asTyped.match?.tiers || !COMPANY_SEARCH.match(query.q)?.tiers?.similar) return asTyped
+  if (!asTyped.match?.tiers || !COMPANY_SEARCH.mayHaveTypos(query.q)) return asTyped
   const { exact, prefix, substring } = asTyped.match.tiers
   const scope = listConditions(db, actor, query, null)
   // Equal or starting with it first: b-tree lookups that answer a name typed right at once, without the trigram
