@@ -4,6 +4,7 @@ import { companies, users } from '../../server/db/schema'
 import { actorOfUser } from '../../server/access/actor'
 import type { Db } from '../../server/db/client'
 import { describeEachDb } from '../../server/testing/harness'
+import { HOLDERS_LIMIT } from '../../server/search/holders'
 import type { SearchMatch } from '../../server/search/search'
 import { createClientsServer } from './server'
 import { COMPANY_SEARCH, listCompanies } from './server/company-store'
@@ -116,6 +117,34 @@ describeEachDb(
       expect((await list(`companies?q=${encodeURIComponent('вектар групп')}`)).total).toBe(1)
     })
 
+    it('finds a phrase with a number through the names holding the number: the rows the trigram index finds', async () => {
+      await seed()
+      const now = new Date(ctx.clock.now())
+      const held = ['ООО «Северный терминал» 999992', 'Северный терминал 9999921', 'ИП Терминал 999992', 'ООО Вектор 999993']
+      await ctx.db.insert(companies).values(held.map(short_name => ({ short_name, agent_user_id: c.agentA.id, created_at: now })))
+      // A common number: more names hold it than the probe reads.
+      await ctx.db.execute(sql`insert into companies (short_name, created_at) select 'Склад 2000-' || g, ${now} from generate_series(1, ${HOLDERS_LIMIT + 1}) g`)
+      const holders = (q: string) => COMPANY_SEARCH.holders(ctx.db, q)
+      expect(await holders('ООО «Северный терминал» 999992')).toEqual({ name: ['ооо северный терминал 999992'] })
+      expect([...((await holders('терминал 999992')).name ?? [])].sort()).toEqual(['ип терминал 999992', 'ооо северный терминал 999992', 'северный терминал 9999921'])
+      expect(await holders('вектор 999992')).toEqual({ name: [] })
+      expect(await holders('склад 2000')).toEqual({})
+      expect(await holders('северный терминал')).toEqual({})
+      // The list finds what the trigram index finds, ranked alike: the name equal to the phrase, then starting with
+      // it, then holding it; a phrase no name holds is a typo's page; a common number is searched as before.
+      const byIndex = async (q: string) => {
+        const match = COMPANY_SEARCH.match(q, false)!
+        const rows = await ctx.db.select({ name: companies.short_name }).from(companies).where(match.where).orderBy(sql`${match.rank} desc`, sql`${companies.id} desc`)
+        return rows.map(r => r.name)
+      }
+      for (const q of ['ООО «Северный терминал» 999992', 'северный терминал 999992', 'терминал 999992', 'вектор 999993', 'склад 2000-1']) {
+        expect(await names(q), q).toEqual((await byIndex(q)).slice(0, 20))
+      }
+      expect(await names('северный терминал 999992')).toEqual(['Северный терминал 9999921', 'ООО «Северный терминал» 999992'])
+      expect((await list(`companies?q=${encodeURIComponent('вектор 999992')}`)).similar).toBe(true)
+      expect(await names('вектор 999992')).toEqual(['ООО Вектор 999993'])
+    })
+
     it('finds companies by inn or ogrn prefix, typed with spaces; the exact inn first', async () => {
       await seed()
       expect(await names('7707')).toEqual(expect.arrayContaining(['ООО «Ромашка»', 'Ромашка-Плюс']))
@@ -158,7 +187,8 @@ describeEachDb(
       const admin = await actorOf(c.admin.id)
       for (const actor of [admin, await actorOf(c.agentA.id)]) {
         // "векктор" and "строй вектр" are held by no name: their pages are the dictionary's typo tiers.
-        for (const q of ['вектор', 'Вектор плюс', 'вектар', 'векктор', 'строй вектр', 'ромашка', 'вектор-строй', 'ооо', '7707', '770 7', '1027', '5003000011', '3528']) {
+        // "ао 7707" and "завод 7707": phrases with a number, found through the names holding the number.
+        for (const q of ['вектор', 'Вектор плюс', 'вектар', 'векктор', 'строй вектр', 'ромашка', 'вектор-строй', 'ооо', '7707', '770 7', '1027', '5003000011', '3528', 'ао 7707', 'завод 7707']) {
           for (const limit of [1, 2, 3, 5, 20]) {
             const query = parseQuery(companyListQuery, { q, limit: String(limit) })
             let last: string | null = null
@@ -273,10 +303,11 @@ describeEachDb(
         sql`insert into companies (short_name, created_at) select 'Компания ' || g || case when g % 40 = 0 then ' Вектор' else '' end, ${now} from generate_series(1, 20000) g`,
       )
       await ctx.db.execute(sql`analyze companies`)
-      const planOf = async (q: string) => {
-        const result = (await ctx.db.execute(sql`explain select id from companies where ${COMPANY_SEARCH.match(q)!.where}`)) as unknown as { rows: Record<string, string>[] }
+      const planOfMatch = async (match: SearchMatch) => {
+        const result = (await ctx.db.execute(sql`explain select id from companies where ${match.where}`)) as unknown as { rows: Record<string, string>[] }
         return result.rows.map(r => Object.values(r)[0]).join('\n')
       }
+      const planOf = (q: string) => planOfMatch(COMPANY_SEARCH.match(q)!)
       // The typo branch (pg_trgm's word similarity) is what made a sequential scan look cheap: drizzle/0010 and 0012
       // give it its cost.
       expect(await planOf('вектор')).toContain('companies_short_name_search')
@@ -291,6 +322,13 @@ describeEachDb(
       const dictionaryPlan = await plan(ctx.db, companies, COMPANY_SEARCH.match('вектар', typos))
       expect(dictionaryPlan).toContain('companies_short_name_search')
       expect(dictionaryPlan).not.toMatch(/%>|<%|word_similarity/)
+      // A phrase with a number: the names known to hold it are found by equality (the b-tree), not by reading the
+      // trigram index's lists of every trigram of the phrase.
+      const held = await COMPANY_SEARCH.holders(ctx.db, 'компания 12345')
+      expect(held).toEqual({ name: ['компания 12345'] })
+      const heldPlan = await planOfMatch(COMPANY_SEARCH.match('компания 12345', false, held)!)
+      expect(heldPlan).toContain('companies_search_name_prefix')
+      expect(heldPlan).not.toContain('companies_short_name_search')
     })
 
     it('indexes the stored normalised names, not the search_text() expressions, and keeps them in step with the names', async () => {

@@ -1,6 +1,7 @@
-import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { and, inArray, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
+import { namesHolding } from './holders'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
 import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SCALE, type TypoLookup, type TypoWord } from './typos'
@@ -98,6 +99,9 @@ export interface TypoTier {
 /** The input's words and what each field's dictionary offers for them (`searchOf().typos()`), by the field's name. */
 export type TypoWords = Readonly<Record<string, readonly TypoLookup[]>>
 
+/** The names known to hold the input (`searchOf().holders()`, server/search/holders.ts), by the field's name. */
+export type HeldNames = Readonly<Record<string, readonly string[]>>
+
 /** One field's part of a search: its condition, its rank, and its part of each tier. */
 interface FieldMatch extends Omit<SearchTiers, 'typos'> {
   where: SQL
@@ -133,14 +137,24 @@ function dictionaryTypos(column: SQLWrapper, text: string, lookups: readonly Typ
   return [{ word: text, rank: PHRASE_TYPO_RANK, where: every }]
 }
 
-/** `lookups`: the field's dictionary's answer; undefined for whole-name similarity, empty for no typos at all. */
-function fieldMatch(field: SearchField, text: string, digits: string, numeric: boolean, lookups: readonly TypoLookup[] | undefined): FieldMatch | null {
+/**
+ * `lookups`: the field's dictionary's answer; undefined for whole-name similarity, empty for no typos at all.
+ * `held`: the names known to hold the input, if known (a name field's substring is then the b-tree's equalities).
+ */
+function fieldMatch(
+  field: SearchField,
+  text: string,
+  digits: string,
+  numeric: boolean,
+  lookups: readonly TypoLookup[] | undefined,
+  held: readonly string[] | undefined,
+): FieldMatch | null {
   const c = field.column
   const none = { typos: [] }
   switch (field.kind) {
     case 'text': {
       if (!text) return null
-      const contains = holds(c, text)
+      const contains = held ? inArray(c, [...held]) : holds(c, text)
       const typos = numeric || !lookups ? [] : dictionaryTypos(c, text, lookups)
       // A number is not a name with a typo: digits match names only as written. Written as the trigram index's own
       // condition (`name %> input`, not `input <% name`), it is checked once a candidate, by the index's recheck.
@@ -193,14 +207,14 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
  */
 export function searchOf(fields: Record<string, SearchField>) {
   return {
-    /**
-     * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
-     * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
-     */
     /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
     mayHaveTypos(input: string): boolean {
       return searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
     },
+    /**
+     * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
+     * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
+     */
     async typos(db: Db, input: string): Promise<TypoWords | undefined> {
       const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
       if (looksNumeric(input) || dictionaries.length === 0) return undefined
@@ -209,16 +223,27 @@ export function searchOf(fields: Record<string, SearchField>) {
       return Object.fromEntries(await Promise.all(dictionaries.map(async ([name, dictionary]) => [name, await lookup(dictionary)])))
     },
     /**
-     * `typos`: the dictionaries' answer (`typos()`), or `false` for the input as typed only (no typos of any field:
-     * a list that found the input as typed searches no further, see modules/clients' listCompanies).
+     * The names each name field knows to hold the input, where a number in a phrase tells cheaply (holders.ts);
+     * `match()` then finds them by equality instead of the trigram index's reading of the phrase's every trigram.
      */
-    match(input: string, typos?: TypoWords | false): SearchMatch | null {
+    async holders(db: Db, input: string): Promise<HeldNames> {
+      const text = searchText(input)
+      const columns = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && is(f.column, PgColumn) ? [[name, f.column] as const] : []))
+      const held = await Promise.all(columns.map(async ([name, column]) => ({ name, names: await namesHolding(db, column, text) })))
+      return Object.fromEntries(held.flatMap(({ name, names }) => (names ? [[name, names]] : [])))
+    },
+    /**
+     * `typos`: the dictionaries' answer (`typos()`), or `false` for the input as typed only (no typos of any field:
+     * a list that found the input as typed searches no further, see modules/clients' listCompanies). `held`: the
+     * names known to hold the input (`holders()`).
+     */
+    match(input: string, typos?: TypoWords | false, held: HeldNames = {}): SearchMatch | null {
       const text = searchText(input)
       if (!text) return null
       const numeric = looksNumeric(input)
       const digits = searchDigits(input)
       const matches = Object.entries(fields)
-        .map(([name, f]) => fieldMatch(f, text, digits, numeric, typos === false ? [] : typos?.[name]))
+        .map(([name, f]) => fieldMatch(f, text, digits, numeric, typos === false ? [] : typos?.[name], held[name]))
         .filter((m): m is FieldMatch => m !== null)
       if (matches.length === 0) return { where: sql`false`, rank: sql<number>`0` }
       const rank = matches.length === 1 ? matches[0]!.rank : sql<number>`greatest(${sql.join(matches.map(m => m.rank), sql`, `)})`
