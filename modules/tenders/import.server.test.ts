@@ -206,6 +206,18 @@ describeEachDb('tenders: the tender file import (issue 12 §5)', ctx => {
     expect(statuses).toEqual(['failed', 'failed'])
   })
 
+  it('answers a database failure while reading the file as a server error, not as a file that cannot be read', async () => {
+    const a = await admin(ctx)
+    // The progress update after 5 000 rows fails, as a database that went away would.
+    await ctx.db.execute(sql`create function fail_progress() returns trigger language plpgsql as $$ begin raise exception 'database gone'; end $$`)
+    await ctx.db.execute(sql`create trigger fail_progress before update of rows on tender_imports for each row when (new.rows = 5000) execute function fail_progress()`)
+    const res = await upload(ctx, a.token, 'big.csv', sampleCsv(rows(0, 5_001)))
+    expect(res.statusCode, res.body).toBe(500)
+    expect(res.json().validation).toBeUndefined()
+    expect((await ctx.db.select({ status: tenderImports.status }).from(tenderImports)).map(r => r.status)).toEqual(['failed'])
+    expect(await countTenders(ctx)).toBe(0)
+  })
+
   it('refuses a file over TENDER_IMPORT_MAX_MB with 413, importing nothing', async () => {
     const a = await admin(ctx)
     vi.stubEnv('TENDER_IMPORT_MAX_MB', '0.01')

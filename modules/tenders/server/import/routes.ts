@@ -91,16 +91,31 @@ export async function importRoutes(app: FastifyInstance, deps: ServerDeps, maxBy
       .returning()
     const id = record!.id
     const records: AsyncIterable<FileRecord> = kind === 'xlsx' ? xlsxRecords(all) : csvRecords(all)
+    // A failed progress update is the database's failure, not the file's: it must not read as "cannot be read".
+    let databaseError: unknown = null
+    const progress = (rows: number) =>
+      db
+        .update(tenderImports)
+        .set({ rows })
+        .where(eq(tenderImports.id, id))
+        .then(
+          () => undefined,
+          error => {
+            databaseError = error
+            throw error
+          },
+        )
     let outcome
     try {
-      outcome = await checkFile(records, rows => db.update(tenderImports).set({ rows }).where(eq(tenderImports.id, id)).then(() => undefined))
+      outcome = await checkFile(records, progress)
     } catch (error) {
       all.resume()
       await finish(id, 'failed', { size: size() })
+      if (error === databaseError) throw error
       // A file cut at the size limit is not a broken file: say what is wrong.
       if (part.file.truncated) throw fileError(413, 'fileTooLarge', { max: maxMb })
       if (error instanceof NotText) throw fileError(422, 'fileType')
-      request.log.info({ err: error, id }, 'tender import: unreadable file')
+      request.log.warn({ err: error, id }, 'tender import: unreadable file')
       throw fileError(422, 'fileBroken')
     }
     if (part.file.truncated) {
