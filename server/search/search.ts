@@ -18,7 +18,8 @@ import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SC
  *   the ranking cost no normalisation per row (issue 16: that was most of a name search's time on PGlite). With a
  *   `dictionary` of the names' words (server/search/typos.ts) the input's words are looked up there first
  *   (`typos()`, then `match()`): a typo's rows are those holding a word it may mean, ranked by that word's
- *   similarity, and no name's similarity is computed.
+ *   similarity, and no name's similarity is computed. A phrase with a number in it may be looked up through the
+ *   number first (`holders()`, server/search/holders.ts): the names holding it are then matched by equality.
  * - `words`: several texts searched as one (a tender's name, customer and winner, stored normalised like `text`):
  *   every word of the input held somewhere in it, in any order; no typos (a word's own trigrams find it).
  * - `number`: inn, ogrn, a notification number: the typed digits as a prefix of the stored ones.

@@ -188,8 +188,9 @@ const joinedFor =
  * what it did not find.
  */
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
-  const held = await COMPANY_SEARCH.holders(db, query.q)
-  const asTyped = { match: COMPANY_SEARCH.match(query.q, false, held), similar: false }
+  // A phrase with a number: the names holding it, read through the number (server/search/holders.ts).
+  const holders = await COMPANY_SEARCH.holders(db, query.q)
+  const asTyped = { match: COMPANY_SEARCH.match(query.q, false, holders), similar: false }
   // No input, input nothing can match, or a number (no typos): nothing more to ask.
   if (!asTyped.match?.tiers || !COMPANY_SEARCH.mayHaveTypos(query.q)) return asTyped
   const { exact, prefix, substring } = asTyped.match.tiers
@@ -199,7 +200,7 @@ async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery,
   for (const held of [anyOf([exact, prefix]), substring]) {
     if (held && (await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, held)).limit(1)).length > 0) return asTyped
   }
-  return { match: COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q), held), similar: true }
+  return { match: COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q), holders), similar: true }
 }
 
 /**
