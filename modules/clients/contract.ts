@@ -285,8 +285,10 @@ export interface Individual extends PersonIdentity {
   warnings: Warnings
 }
 
-export type CompanyPage = KeysetPage<CompanyListItem> & {
+/** A page of a searched list. */
+export type SearchedPage<T> = KeysetPage<T> & {
   /** Nothing holds the search as typed: the rows are names similar to it (a typo's), said above the list. */
   similar?: boolean
 }
-export type IndividualPage = KeysetPage<IndividualListItem>
+export type CompanyPage = SearchedPage<CompanyListItem>
+export type IndividualPage = SearchedPage<IndividualListItem>

@@ -264,6 +264,23 @@ describeEachDb(
       expect((await ctx.call('GET', `/api/v1/physics?cursor=garbage!`, c.admin.token)).statusCode).toBe(422)
     })
 
+    it('looks for people with similar names only when nobody holds the search as typed, and says so', async () => {
+      await seed()
+      const now = new Date(ctx.clock.now())
+      await ctx.db.insert(individuals).values({ last_name: 'Сидорин', first_name: 'Павел', agent_user_id: c.agentA.id, created_at: now, updated_at: now })
+      // Typed right, a name is found alone: "Сидорин" is word-similar to "сидоров" but does not hold it.
+      expect(await people('сидоров')).toEqual(['Сидоров Семён'])
+      expect((await list(`physics?q=${encodeURIComponent('сидоров')}`)).similar).toBeUndefined()
+      // Held by nobody as typed: the similar names, best first, and the page says so.
+      expect(await people('сидороф')).toEqual(['Сидоров Семён', 'Сидорин Павел'])
+      expect((await list(`physics?q=${encodeURIComponent('сидороф')}`)).similar).toBe(true)
+      // Only within the reader's scope: another agent's person typed right does not keep the typos away.
+      await ctx.db.insert(individuals).values({ last_name: 'Сидороф', first_name: 'Олег', agent_user_id: c.agentB.id, created_at: now, updated_at: now })
+      expect((await list(`physics?q=${encodeURIComponent('сидороф')}`)).similar).toBeUndefined()
+      const agentA = await ctx.call('GET', `/api/v1/physics?q=${encodeURIComponent('сидороф')}`, c.agentA.token)
+      expect(agentA.json().data).toMatchObject({ similar: true, total: 2 })
+    })
+
     it('pages individuals with cursors: every person once, forwards and back, with and without a search', async () => {
       await seed()
       const now = new Date(ctx.clock.now())

@@ -207,7 +207,7 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
  * the rows any field matches, ranked by the best field. Input nothing can match (a single digit) keeps no row.
  */
 export function searchOf(fields: Record<string, SearchField>) {
-  return {
+  const search = {
     /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
     mayHaveTypos(input: string): boolean {
       return searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
@@ -257,7 +257,28 @@ export function searchOf(fields: Record<string, SearchField>) {
       }
       return { where: anyOf(matches.map(m => m.where))!, rank, tiers }
     },
+    /**
+     * A list's search of its input: as typed, and only where no row of the list holds it as typed, with its typos
+     * (`similar`: the rows are names the input may mean — the dictionaries' words, or whole names word-similar to
+     * it), the way a search engine offers corrections only for what it did not find. A name typed right is found
+     * alone, not among the thousands that share its words (issue 16: at 1 000 000 companies a full name had 2 800
+     * to rank and count). `held(condition)`: whether a row of the list (its scope and filters) meets a condition
+     * (one `limit 1` read) — asked for a field equal to the input or starting with it first (the b-tree, which
+     * answers a name typed right at once), for a name holding it only then, the dictionaries after.
+     */
+    async resolve(db: Db, input: string, held: (condition: SQL) => Promise<boolean>): Promise<{ match: SearchMatch | null; similar: boolean }> {
+      const holders = await search.holders(db, input)
+      const asTyped = { match: search.match(input, false, holders), similar: false }
+      // No input, input nothing can match, or a number (no typos): nothing more to ask.
+      if (!asTyped.match?.tiers || !search.mayHaveTypos(input)) return asTyped
+      const { exact, prefix, substring } = asTyped.match.tiers
+      for (const condition of [anyOf([exact, prefix]), substring]) {
+        if (condition && (await held(condition))) return asTyped
+      }
+      return { match: search.match(input, await search.typos(db, input), holders), similar: true }
+    },
   }
+  return search
 }
 
 /** The fields' typo words grouped by rank, best first: one tier a rank. */

@@ -180,27 +180,15 @@ const joinedFor =
     needsDetails(query) ? (q.leftJoin(companyDetails, eq(companyDetails.company_id, companies.id)) as unknown as typeof q) : q
 
 /**
- * The search of a query: the input as typed (a name equal to it, starting with it or holding it; an inn or ogrn
- * starting with it) and, only where none of the actor's companies (under the filters) holds it as typed, the typos
- * — the words the dictionary of name words offers. A company typed right is found alone, not among the thousands
- * of names that share its words (issue 16: at 1 000 000 the full name "ООО «Северный терминал» 999992" had 2 800 to
- * rank and count, 24 ms a page alone, 100 at 8 concurrent), the way a search engine offers corrections only for
- * what it did not find.
+ * The search of a query (server/search `resolve`): as typed, and its typos only where none of the actor's companies
+ * (under the filters) holds it as typed.
  */
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
-  // A phrase with a number: the names holding it, read through the number (server/search/holders.ts).
-  const holders = await COMPANY_SEARCH.holders(db, query.q)
-  const asTyped = { match: COMPANY_SEARCH.match(query.q, false, holders), similar: false }
-  // No input, input nothing can match, or a number (no typos): nothing more to ask.
-  if (!asTyped.match?.tiers || !COMPANY_SEARCH.mayHaveTypos(query.q)) return asTyped
-  const { exact, prefix, substring } = asTyped.match.tiers
   const scope = listConditions(db, actor, query, null)
-  // Equal or starting with it first: b-tree lookups that answer a name typed right at once, without the trigram
-  // index's long posting lists of its common words (what a substring needs).
-  for (const held of [anyOf([exact, prefix]), substring]) {
-    if (held && (await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, held)).limit(1)).length > 0) return asTyped
-  }
-  return { match: COMPANY_SEARCH.match(query.q, await COMPANY_SEARCH.typos(db, query.q), holders), similar: true }
+  return COMPANY_SEARCH.resolve(db, query.q, async condition => {
+    const rows = await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, condition)).limit(1)
+    return rows.length > 0
+  })
 }
 
 /**

@@ -94,8 +94,17 @@ export interface ExportIndividual {
   agent: string | null
 }
 
+/** The search of `q` (server/search `resolve`): as typed, and its typos only where none of the actor's people holds it. */
+function individualSearch(db: Db, actor: Actor, q: string) {
+  return INDIVIDUAL_SEARCH.resolve(db, q, async condition => {
+    const rows = await db.select({ id: individuals.id }).from(individuals).where(and(individualWhere(db, actor), condition)).limit(1)
+    return rows.length > 0
+  })
+}
+
 export async function listIndividualsForExport(db: Db, actor: Actor, q: string, cap: number): Promise<ExportIndividual[]> {
-  const rows = await select(db).where(conditions(db, actor, INDIVIDUAL_SEARCH.match(q))).orderBy(desc(individuals.id)).limit(cap)
+  const { match } = await individualSearch(db, actor, q)
+  const rows = await select(db).where(conditions(db, actor, match)).orderBy(desc(individuals.id)).limit(cap)
   return rows.map(r => ({ ...toItem(r), agent: r.agent?.name ?? null }))
 }
 
@@ -135,7 +144,7 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
 
   app.get('/physics', { preHandler: app.requireUser() }, async request => {
     const query = parseQuery(individualListQuery, request.query)
-    const match = INDIVIDUAL_SEARCH.match(query.q)
+    const { match, similar } = await individualSearch(db, currentActor(request), query.q)
     const where = conditions(db, currentActor(request), match)
     const keys = rankedOrder(match, INDIVIDUAL_ORDER)
     const page = await queryPage<Row>(keys, query, (columns, after, order, limit, offset) =>
@@ -151,7 +160,7 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     // Without a search, in a scope the planner estimates well, its estimate is trusted past 4 × the exact limit (server/search/total.ts).
     const planFirst = !match && scopeEstimable(individualRows, currentActor(request))
     const total = await cheapTotal(db, db.select({ id: individuals.id }).from(individuals).where(where), { planFirst })
-    return ok<IndividualPage>({ ...page, items: page.items.map(toItem), ...total })
+    return ok<IndividualPage>({ ...page, items: page.items.map(toItem), ...total, ...(similar && { similar }) })
   })
 
   app.post('/physics', { preHandler: app.requireUser(keepsClients) }, async request => {

@@ -148,6 +148,13 @@ describe('/clients on the list kit', () => {
     expect(screen.getByText(/^«кампания» не найдено — показаны похожие названия · Всего: \d+$/)).toBeTruthy()
   })
 
+  it('says so on /physics too when the rows are people with similar names', async () => {
+    const kit = setup('/physics?q=%D0%BF%D0%B5%D1%82%D1%80%D0%B0%D0%B2', 30, req => ({ ...serve({ ...req, search: new URLSearchParams({ q: 'Иван' }) }), similar: true }))
+    render(kit.wrap(<IndividualsPage />))
+    await waitFor(() => expect(names('individuals-table')).toHaveLength(1))
+    expect(screen.getByText(/^«петрав» не найдено — показаны похожие имена · Всего: 1$/)).toBeTruthy()
+  })
+
   it('pages /physics by cursor too', async () => {
     const many = Array.from({ length: 25 }, (_, i) => person(100 + i, `Иванов ${String(i).padStart(2, '0')}`))
     const kit = setup('/physics', 30, req => {

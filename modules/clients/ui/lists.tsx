@@ -11,7 +11,7 @@ import { totalText, useListT } from '../../../core/ui/list/texts'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import { seesKeepers } from '../access'
-import type { CompanyListItem, IndividualListItem } from '../contract'
+import type { CompanyListItem, IndividualListItem, SearchedPage } from '../contract'
 import { companiesPayload, individualsPayload, type KindFilter } from '../loads'
 import { companiesList, individualsList } from '../remotes'
 import { formatDate } from './view'
@@ -28,6 +28,12 @@ const Total = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
   font-variant-numeric: tabular-nums;
 `
+/** The list's total, after "not found — similar names" when nothing holds the search as typed. */
+function SearchTotal({ data, similar }: { data: SearchedPage<unknown>; similar: string }) {
+  const kit = useListT()
+  return <Total aria-live="polite">{data.similar ? `${similar} · ${totalText(kit, data)}` : totalText(kit, data)}</Total>
+}
+
 /** A phone under the contact's name, never broken across lines. */
 const Nowrap = styled.span`
   display: block;
@@ -52,7 +58,6 @@ export interface ListProps {
 /** "My companies", legal entities tab: the legal entities and sole proprietors in the viewer's scope. */
 export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { kind: KindFilter }) {
   const t = useT('clients')
-  const kit = useListT()
   const state = useUnit(companiesList.$state)
   const reload = useLoad('clients/loadCompanies', companiesPayload({ page, q, kind, cursor }))
   const withAgent = useSeesKeepers()
@@ -101,11 +106,7 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
-      header={data => (
-        <Total aria-live="polite">
-          {data.similar ? `${t('list.similarNames', { q })} · ${totalText(kit, data)}` : totalText(kit, data)}
-        </Total>
-      )}
+      header={data => <SearchTotal data={data} similar={t('list.similarNames', { q })} />}
       aria-label={t('list.companiesTab')}
       data-testid="companies-table"
       columns={columns}
@@ -117,7 +118,6 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
 /** Individuals: /physics and the individuals tab of "My companies". */
 export function IndividualList({ q, page, cursor, onCursor }: ListProps) {
   const t = useT('clients')
-  const kit = useListT()
   const state = useUnit(individualsList.$state)
   const reload = useLoad('clients/loadIndividuals', individualsPayload({ page, q, cursor }))
   const withAgent = useSeesKeepers()
@@ -140,7 +140,7 @@ export function IndividualList({ q, page, cursor, onCursor }: ListProps) {
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}
       failedTitle={t('loadFailed.individuals')}
-      header={data => <Total aria-live="polite">{totalText(kit, data)}</Total>}
+      header={data => <SearchTotal data={data} similar={t('list.similarPeople', { q })} />}
       aria-label={t('pages.physics')}
       data-testid="individuals-table"
       columns={columns}
