@@ -533,6 +533,31 @@ describe('individuals and the export', () => {
     await page.locator('[data-testid="individuals-table"]').getByText('Орлова Мария Петровна').waitFor()
   })
 
+  it('finds a person by a mistyped surname and says the rows are similar names (1440 and 390 px)', async () => {
+    const { page } = session
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/physics')
+    const table = page.locator('[data-testid="individuals-table"]')
+    const name = (await table.getByRole('rowheader').first().getByRole('link').textContent())!.trim()
+    // The surname's first letter changed: held by nobody, similar enough to the real one.
+    const surname = name.split(' ')[0]!
+    const typo = `${surname[0] === 'А' ? 'О' : 'А'}${surname.slice(1)}`.toLowerCase()
+    const search = page.locator('[data-testid="individuals-search"] input')
+    await search.fill(typo)
+    await page.getByText(`«${typo}» не найдено — показаны похожие имена`, { exact: false }).waitFor()
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await shot(page, 'physics-similar-1440-ru')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await shot(page, 'physics-similar-390-ru')
+    // Typed right, the surname brings no such line.
+    await search.fill(surname)
+    await page.waitForURL(url => url.searchParams.get('q') === surname)
+    await table.getByRole('link', { name, exact: true }).first().waitFor()
+    await page.getByText('показаны похожие имена', { exact: false }).waitFor({ state: 'detached' })
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
   it('finds a company by a mistyped word of its name and says the rows are similar names (1440 and 390 px)', async () => {
     const { page } = session
     await page.setViewportSize({ width: 1440, height: 900 })
