@@ -207,11 +207,9 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
  * the rows any field matches, ranked by the best field. Input nothing can match (a single digit) keeps no row.
  */
 export function searchOf(fields: Record<string, SearchField>) {
+  /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
+  const mayHaveTypos = (input: string) => searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
   const search = {
-    /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
-    mayHaveTypos(input: string): boolean {
-      return searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
-    },
     /**
      * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
      * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
@@ -270,7 +268,7 @@ export function searchOf(fields: Record<string, SearchField>) {
       const holders = await search.holders(db, input)
       const asTyped = { match: search.match(input, false, holders), similar: false }
       // No input, input nothing can match, or a number (no typos): nothing more to ask.
-      if (!asTyped.match?.tiers || !search.mayHaveTypos(input)) return asTyped
+      if (!asTyped.match?.tiers || !mayHaveTypos(input)) return asTyped
       const { exact, prefix, substring } = asTyped.match.tiers
       for (const condition of [anyOf([exact, prefix]), substring]) {
         if (condition && (await held(condition))) return asTyped
