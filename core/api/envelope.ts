@@ -33,3 +33,9 @@ export interface KeysetPage<T> extends Page<T> {
   next: string | null
   prev: string | null
 }
+
+/**
+ * A page of a searched list (server/search `resolve()`): `similar` when no row holds the search as typed and the
+ * rows are names similar to it (a typo's), which the list says above its rows (core/ui/list/SearchTotal.tsx).
+ */
+export type SearchedPage<T> = KeysetPage<T> & { similar?: boolean }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { listCursor } from '../../core/validation/cursor'
-import type { KeysetPage } from '../../core/api/envelope'
+import type { SearchedPage } from '../../core/api/envelope'
 import { line } from '../../core/validation/control'
 import type { Role } from '../../core/auth/profile'
 
@@ -68,4 +68,4 @@ export interface AgentView extends AgentListItem {
   impersonations: ImpersonationRecord[]
 }
 
-export type AgentPage = KeysetPage<AgentListItem>
+export type AgentPage = SearchedPage<AgentListItem>

@@ -34,6 +34,30 @@ describeEachDb('agents: the list searches names by trigram and phones by prefix 
     expect((await ctx.call('GET', '/api/v1/agents?cursor=garbage!', token)).statusCode).toBe(422)
   })
 
+  it('lists similar names only for a name no agent holds as typed, and says so (similar)', async () => {
+    const admin = await ctx.createUser({ role: ROLE.admin, full_name: 'Администратор' })
+    const token = await ctx.signIn(admin.phone, admin.password)
+    await ctx.createUser({ role: ROLE.agent, full_name: 'Пётр Сидоров' })
+    await ctx.createUser({ role: ROLE.agent, full_name: 'Анна Сидорина' })
+    await ctx.createUser({ role: ROLE.client, full_name: 'Иван Сидоров' })
+    const page = async (q: string): Promise<{ names: string[]; similar: boolean }> => {
+      const res = await ctx.call('GET', `/api/v1/agents?q=${encodeURIComponent(q)}`, token)
+      expect(res.statusCode, res.body).toBe(200)
+      const data = res.json().data
+      return { names: data.items.map((a: Agent) => a.full_name), similar: data.similar === true }
+    }
+    // Typed right: found alone, not among the names that share most of its letters.
+    expect(await page('сидоров')).toEqual({ names: ['Пётр Сидоров'], similar: false })
+    // A typo no agent holds: the names it may mean, flagged; a client's name is never among them.
+    const typo = await page('сидороф')
+    expect(typo.similar).toBe(true)
+    expect(typo.names).toContain('Пётр Сидоров')
+    expect(typo.names).not.toContain('Иван Сидоров')
+    // A client holding the input as typed does not hide the agents' similar names: the list's scope decides.
+    expect(await page('иван сидоров')).toMatchObject({ similar: true })
+    expect(await page('')).toMatchObject({ similar: false })
+  })
+
   it('answers the name search from the trigram index and the phone from the pattern index', async () => {
     const planOf = (q: string) =>
       ctx.db.transaction(async tx => {

@@ -115,6 +115,10 @@ describeEachDb('call center: employees (/callers)', ctx => {
     expect(await names(noOfficeAgentManager.token)).toEqual({ items: [], total: 0, total_estimated: false, next: null, prev: null })
 
     expect(await names(w.admin.token, '?search=Борис')).toMatchObject({ total: 1, items: [{ id: w.operatorB.id }] })
+    expect(await names(w.admin.token, '?search=Борис')).not.toHaveProperty('similar')
+    // A typo no employee holds: the names it may mean, said to be similar; the scope still decides whose.
+    expect(await names(w.admin.token, `?search=${encodeURIComponent('Барисов')}`)).toMatchObject({ similar: true, items: [{ id: w.operatorB.id }] })
+    expect(await names(w.managerA.token, `?search=${encodeURIComponent('Борисов')}`)).toMatchObject({ items: [] })
     expect(await names(w.admin.token, '?limit=1&page=2')).toMatchObject({ total: 4, items: [{ id: w.operatorB.id }] })
     const bad = await ctx.call('GET', '/api/v1/call-center/callers?page=0&limit=1000', w.admin.token, undefined, EN)
     expect(bad.statusCode).toBe(422)
@@ -321,7 +325,9 @@ describeEachDb('call center: SIP accounts (/sips) and offices', ctx => {
     // Codes by prefix from two digits (a whole code may be two); a typo in a name still finds it (server/search).
     expect((await ctx.call('GET', '/api/v1/call-center/sips?search=20', admin.token)).json().data.total).toBe(2)
     expect((await ctx.call('GET', '/api/v1/call-center/sips?search=2002', admin.token)).json().data.items).toMatchObject([{ name: 'Общий' }])
-    expect((await ctx.call('GET', `/api/v1/call-center/sips?search=${encodeURIComponent('Аператор')}`, admin.token)).json().data.items).toMatchObject([{ code: '2001' }])
+    const typo = (await ctx.call('GET', `/api/v1/call-center/sips?search=${encodeURIComponent('Аператор')}`, admin.token)).json().data
+    expect(typo).toMatchObject({ similar: true, items: [{ code: '2001' }] })
+    expect((await ctx.call('GET', `/api/v1/call-center/sips?search=${encodeURIComponent('Оператор')}`, admin.token)).json().data).not.toHaveProperty('similar')
 
     for (const role of [10, 35, 150, 160, 170]) {
       const user = await signedIn(ctx, { role, office_id: a })

@@ -12,7 +12,7 @@
  * individual) come with `warnings: { field: i18nKey }` (./rules/warnings.ts) on every read and save. They
  * never block a save; the form runs the same functions as the user types.
  */
-import type { KeysetPage, Page } from '../../core/api/envelope'
+import type { KeysetPage, Page, SearchedPage } from '../../core/api/envelope'
 import type {
   CompanyKind,
   CompanyStatus,
@@ -31,7 +31,7 @@ import type { Address } from './rules/forms'
 import type { Warnings } from './rules/warnings'
 
 export * from './rules'
-export type { KeysetPage, Page }
+export type { KeysetPage, Page, SearchedPage }
 
 // ─── Paths: in ./paths.ts, without runtime imports, so the browser's entry chunk can hold them without the rules.
 export { clientsApi, publicPagePath } from './paths'
@@ -285,10 +285,5 @@ export interface Individual extends PersonIdentity {
   warnings: Warnings
 }
 
-/** A page of a searched list. */
-export type SearchedPage<T> = KeysetPage<T> & {
-  /** Nothing holds the search as typed: the rows are names similar to it (a typo's), said above the list. */
-  similar?: boolean
-}
 export type CompanyPage = SearchedPage<CompanyListItem>
 export type IndividualPage = SearchedPage<IndividualListItem>

@@ -1,5 +1,5 @@
 import { and, inArray, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { PgColumn } from 'drizzle-orm/pg-core'
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { namesHolding } from './holders'
 import { key, type OrderKey } from './keyset'
@@ -286,6 +286,14 @@ function typoTiers(words: readonly (TypoWord & { where: SQL })[]): TypoTier[] {
 }
 
 export type ListSearch = ReturnType<typeof searchOf>
+
+/**
+ * `resolve()`'s `held` for a list of one table: whether a row of it within the list's scope and filters meets a
+ * condition (one `limit 1` read).
+ */
+export function heldIn(db: Db, table: PgTable, scope: SQL | undefined): (condition: SQL) => Promise<boolean> {
+  return async condition => (await db.select({ one: sql`1` }).from(table).where(and(scope, condition)).limit(1)).length > 0
+}
 
 /** A list's order under a search: best rank first, then the list's own order (which ends with the id). */
 export function rankedOrder(match: SearchMatch | null, order: readonly OrderKey[]): OrderKey[] {

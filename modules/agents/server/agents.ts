@@ -8,7 +8,7 @@ import { offices, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
 import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
-import { phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { heldIn, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { canImpersonate, canSeeAgents } from '../access'
 import { agentListQuery, type AgentListItem, type AgentPage, type AgentView } from '../contract'
@@ -75,14 +75,16 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/agents', { preHandler: app.requireUser(canSeeAgents) }, async request => {
     const query = parseQuery(agentListQuery, request.query)
-    const match = AGENT_SEARCH.match(query.q)
-    const where = and(inArray(users.role, [...AGENT_ROLES]), match?.where)
+    const agents = inArray(users.role, [...AGENT_ROLES])
+    // As typed, and a typo's similar names only where no agent's name holds it (server/search resolve()).
+    const { match, similar } = await AGENT_SEARCH.resolve(db, query.q, heldIn(db, users, agents))
+    const where = and(agents, match?.where)
     const keys = rankedOrder(match, AGENT_ORDER)
     const page = await queryPage<AgentRow>(keys, query, (columns, after, order, limit, offset) =>
       selectAgents(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
-    return ok<AgentPage>({ ...page, items: await withCounts(app, page.items), ...total })
+    return ok<AgentPage>({ ...page, items: await withCounts(app, page.items), ...total, ...(similar && { similar }) })
   })
 
   app.get('/agents/:id', { preHandler: app.requireUser(canSeeAgents) }, async request => {

@@ -4,7 +4,7 @@ import { useT } from '../../../core/i18n/useT'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { CursorTable } from '../../../core/ui/list/CursorTable'
-import { totalText, useListT } from '../../../core/ui/list/texts'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import type { AgentListItem } from '../contract'
@@ -14,7 +14,6 @@ import { agentsList } from '../model'
 /** /agents: agents and agent managers with their office and how many clients they keep. */
 export default function AgentsPage() {
   const t = useT('agents')
-  const kit = useListT()
   const [query, setQuery, reload] = useListLoad(agentsLoad)
   const state = useUnit(agentsList.$state)
   const columns = useMemo<DataColumn<AgentListItem>[]>(
@@ -33,8 +32,9 @@ export default function AgentsPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
-      description={state.data ? totalText(kit, state.data) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts); "not found —
+      // similar names" before it when the rows are a typo's.
+      description={state.data ? <SearchTotal page={state.data} q={query.q} /> : undefined}
       search={{ label: t('search'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'agents-search' }}
     >
       <CursorTable

@@ -1,5 +1,5 @@
 import { createStore } from 'effector'
-import type { Failure, KeysetPage } from '../../../core/api/envelope'
+import type { Failure, SearchedPage } from '../../../core/api/envelope'
 import { remote } from '../../../core/data/remote'
 import { onBus } from '../../../core/events/effector'
 import { CALLCENTER_API } from '../contract/api'
@@ -26,7 +26,7 @@ type Nothing = Record<string, never>
 const listParams = ({ page, limit, search, cursor }: ListQuery) => ({ page, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) })
 
 export const callersList = remote('callcenter/callers', {
-  load: (query: ListQuery, { api, signal }) => api.get<KeysetPage<Caller>>(CALLCENTER_API.callers, { quiet: true, signal, searchParams: listParams(query) }),
+  load: (query: ListQuery, { api, signal }) => api.get<SearchedPage<Caller>>(CALLCENTER_API.callers, { quiet: true, signal, searchParams: listParams(query) }),
 })
 
 export const callerRecord = remote('callcenter/caller', {
@@ -36,7 +36,7 @@ export const callerRecord = remote('callcenter/caller', {
 })
 
 export const sipsList = remote('callcenter/sips', {
-  load: (query: ListQuery, { api, signal }) => api.get<KeysetPage<SipAccount>>(CALLCENTER_API.sips, { quiet: true, signal, searchParams: listParams(query) }),
+  load: (query: ListQuery, { api, signal }) => api.get<SearchedPage<SipAccount>>(CALLCENTER_API.sips, { quiet: true, signal, searchParams: listParams(query) }),
 })
 
 /** SIP accounts nobody uses yet, that the actor may give an employee. */

@@ -13,9 +13,9 @@ import type { ServerDeps } from '../../../server/deps'
 import { ok } from '../../../server/http/envelope'
 import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, pathId } from '../../../server/http/validate'
-import type { KeysetPage } from '../../../core/api/envelope'
+import type { SearchedPage } from '../../../core/api/envelope'
 import { key, queryPage } from '../../../server/search/keyset'
-import { numberField, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { heldIn, numberField, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
 import { callers, sipAccounts } from '../tables'
@@ -95,8 +95,10 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/call-center/callers', guard, async request => {
     const query = parseBody(listQuery, request.query ?? {})
-    const match = CALLER_SEARCH.match(query.search)
-    const where = and(...callerConditions(db, currentActor(request)), match?.where)
+    const scope = and(...callerConditions(db, currentActor(request)))
+    // As typed, and a typo's similar names only where no employee in scope holds it (server/search resolve()).
+    const { match, similar } = await CALLER_SEARCH.resolve(db, query.search, heldIn(db, users, scope))
+    const where = and(scope, match?.where)
     const keys = rankedOrder(match, CALLER_ORDER)
     const page = await queryPage<Parameters<typeof toCaller>[0]>(keys, query, (columns, after, order, limit, offset) =>
       db
@@ -110,7 +112,7 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
         .offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
-    return ok<KeysetPage<Caller>>({ ...page, items: page.items.map(toCaller), ...total })
+    return ok<SearchedPage<Caller>>({ ...page, items: page.items.map(toCaller), ...total, ...(similar && { similar }) })
   })
 
   app.get('/call-center/callers/:id', guard, async request => {

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { KeysetPage } from '../../../core/api/envelope'
+import type { SearchedPage } from '../../../core/api/envelope'
 import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
-import { numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
+import { heldIn, numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { currentActor, currentUser } from '../../../server/auth/require-user'
 import { isUniqueViolation } from '../../../server/db/errors'
@@ -75,13 +75,14 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   app.get('/call-center/sips', { preHandler: app.requireUser(canManageSips) }, async request => {
     const query = parseBody(listQuery, request.query ?? {})
-    const match = SIP_SEARCH.match(query.search)
+    // As typed, and a typo's similar names only where no account's name holds it (server/search resolve()).
+    const { match, similar } = await SIP_SEARCH.resolve(db, query.search, heldIn(db, sipAccounts, undefined))
     const keys = rankedOrder(match, SIP_ORDER)
     const page = await queryPage<SipRow>(keys, query, (columns, after, order, limit, offset) =>
       select(columns).where(and(match?.where, after)).orderBy(...order).limit(limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: sipAccounts.id }).from(sipAccounts).where(match?.where))
-    return ok<KeysetPage<SipAccount>>({ ...page, items: page.items.map(toSip), ...total })
+    return ok<SearchedPage<SipAccount>>({ ...page, items: page.items.map(toSip), ...total, ...(similar && { similar }) })
   })
 
   app.get('/call-center/sips/free', { preHandler: app.requireUser(canManageCallers) }, async request => {

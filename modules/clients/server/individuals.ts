@@ -9,7 +9,7 @@ import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
 import { key, queryPage } from '../../../server/search/keyset'
-import { numberField, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { heldIn, numberField, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { individualRows, keepsClients } from '../access'
 import type { Individual, IndividualListItem, IndividualPage } from '../contract'
@@ -96,10 +96,7 @@ export interface ExportIndividual {
 
 /** The search of `q` (server/search `resolve`): as typed, and its typos only where none of the actor's people holds it. */
 function individualSearch(db: Db, actor: Actor, q: string) {
-  return INDIVIDUAL_SEARCH.resolve(db, q, async condition => {
-    const rows = await db.select({ id: individuals.id }).from(individuals).where(and(individualWhere(db, actor), condition)).limit(1)
-    return rows.length > 0
-  })
+  return INDIVIDUAL_SEARCH.resolve(db, q, heldIn(db, individuals, individualWhere(db, actor)))
 }
 
 export async function listIndividualsForExport(db: Db, actor: Actor, q: string, cap: number): Promise<ExportIndividual[]> {

@@ -7,11 +7,11 @@ import { useT } from '../../../core/i18n/useT'
 import { Badge } from '../../../core/ui/Badge'
 import { CursorTable } from '../../../core/ui/list/CursorTable'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
-import { totalText, useListT } from '../../../core/ui/list/texts'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { useLoad } from '../../../core/ui/list/useLoad'
 import { formatPhone } from '../../../core/validation/phone'
 import { seesKeepers } from '../access'
-import type { CompanyListItem, IndividualListItem, SearchedPage } from '../contract'
+import type { CompanyListItem, IndividualListItem } from '../contract'
 import { companiesPayload, individualsPayload, type KindFilter } from '../loads'
 import { companiesList, individualsList } from '../remotes'
 import { formatDate } from './view'
@@ -28,11 +28,6 @@ const Total = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
   font-variant-numeric: tabular-nums;
 `
-/** The list's total, after "not found — similar names" when nothing holds the search as typed. */
-function SearchTotal({ data, similar }: { data: SearchedPage<unknown>; similar: string }) {
-  const kit = useListT()
-  return <Total aria-live="polite">{data.similar ? `${similar} · ${totalText(kit, data)}` : totalText(kit, data)}</Total>
-}
 
 /** A phone under the contact's name, never broken across lines. */
 const Nowrap = styled.span`
@@ -106,7 +101,11 @@ export function CompanyList({ q, kind, page, cursor, onCursor }: ListProps & { k
       isFiltered={filtered}
       empty={filtered ? undefined : { title: t('list.noCompanies'), description: t('list.noCompaniesHint') }}
       failedTitle={t('loadFailed.companies')}
-      header={data => <SearchTotal data={data} similar={t('list.similarNames', { q })} />}
+      header={data => (
+        <Total>
+          <SearchTotal page={data} q={q} similarText={t('list.similarNames', { q })} />
+        </Total>
+      )}
       aria-label={t('list.companiesTab')}
       data-testid="companies-table"
       columns={columns}
@@ -140,7 +139,11 @@ export function IndividualList({ q, page, cursor, onCursor }: ListProps) {
       isFiltered={q !== ''}
       empty={q ? undefined : { title: t('list.noIndividuals') }}
       failedTitle={t('loadFailed.individuals')}
-      header={data => <SearchTotal data={data} similar={t('list.similarPeople', { q })} />}
+      header={data => (
+        <Total>
+          <SearchTotal page={data} q={q} />
+        </Total>
+      )}
       aria-label={t('pages.physics')}
       data-testid="individuals-table"
       columns={columns}

@@ -6,7 +6,7 @@ import { Badge } from '../../../../core/ui/Badge'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { CursorTable } from '../../../../core/ui/list/CursorTable'
-import { totalText, useListT } from '../../../../core/ui/list/texts'
+import { SearchTotal } from '../../../../core/ui/list/SearchTotal'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import { formatPhone } from '../../../../core/validation/phone'
@@ -18,7 +18,6 @@ import { Button } from '../../../../core/ui/Button'
 /** /callers (SPEC §2, §3): call-center employees in the manager's scope, with search and paging. */
 export default function CallersPage() {
   const t = useT('callcenter')
-  const kit = useListT()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(callersLoad)
   const state = useUnit(callersList.$state)
@@ -44,8 +43,9 @@ export default function CallersPage() {
   return (
     <ListPage
       title={t('pages.callers')}
-      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
-      description={state.data ? totalText(kit, state.data) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts); "not found —
+      // similar names" before it when the rows are a typo's.
+      description={state.data ? <SearchTotal page={state.data} q={query.q} /> : undefined}
       actions={
         <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/callers/add' })} data-testid="caller-add">
           {t('callers.add')}

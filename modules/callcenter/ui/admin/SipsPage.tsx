@@ -6,7 +6,7 @@ import { useDispatch } from '../../../../core/react/runtime'
 import type { DataColumn } from '../../../../core/ui/list/DataTable'
 import { ListPage } from '../../../../core/ui/list/ListPage'
 import { CursorTable } from '../../../../core/ui/list/CursorTable'
-import { totalText, useListT } from '../../../../core/ui/list/texts'
+import { SearchTotal } from '../../../../core/ui/list/SearchTotal'
 import { useListLoad } from '../../../../core/ui/list/useListLoad'
 import { useLiveRefresh } from '../../../../core/ui/list/useLiveRefresh'
 import type { SipAccount } from '../../contract'
@@ -17,7 +17,6 @@ import { Button } from '../../../../core/ui/Button'
 /** /sips (SPEC §2: administrators): SIP accounts and who uses each; their passwords are never shown back. */
 export default function SipsPage() {
   const t = useT('callcenter')
-  const kit = useListT()
   const dispatch = useDispatch()
   const [query, setQuery, reload] = useListLoad(sipsLoad)
   const state = useUnit(sipsList.$state)
@@ -36,8 +35,9 @@ export default function SipsPage() {
   return (
     <ListPage
       title={t('pages.sips')}
-      // "About N" once the list is past what the server counts exactly (server/search/total.ts).
-      description={state.data ? totalText(kit, state.data) : undefined}
+      // "About N" once the list is past what the server counts exactly (server/search/total.ts); "not found —
+      // similar names" before it when the rows are a typo's.
+      description={state.data ? <SearchTotal page={state.data} q={query.q} /> : undefined}
       actions={
         <Button variant="primary" onPress={() => void dispatch('app/navigate', { to: '/sips/add' })} data-testid="sip-add">
           {t('sips.add')}
