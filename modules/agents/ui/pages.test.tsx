@@ -100,6 +100,20 @@ describe('/agents on the list kit', () => {
     expect(await screen.findByText('Всего: около 5200')).toBeTruthy()
   })
 
+  it('says when the rows are names similar to a search no agent holds, and not when none is similar either', async () => {
+    // The server's answer to a typo (server/search resolve()): the names it may mean, flagged `similar`.
+    const kit = setup('/agents?q=%D0%B0%D0%B3%D0%B5%D0%BD%D0%BA', req => ({ ...serve({ ...req, search: new URLSearchParams({ q: 'Агент 0' }) }), similar: true }))
+    const { unmount } = render(kit.wrap(<AgentsPage />))
+    await waitFor(() => expect(names()).toHaveLength(9))
+    expect(screen.getByText('«агенк» не найдено — показаны похожие имена · Всего: 9')).toBeTruthy()
+    unmount()
+
+    const none = setup('/agents?q=%D1%8F%D1%8F%D1%8F', () => ({ items: [], total: 0, total_estimated: false, next: null, prev: null, similar: true }))
+    render(none.wrap(<AgentsPage />))
+    await waitFor(() => expect(screen.getByText('Всего: 0')).toBeTruthy())
+    expect(screen.queryByText(/не найдено — показаны похожие/)).toBeNull()
+  })
+
   it('a failed load says the agents could not be loaded and retries', async () => {
     let fail = true
     const kit = setup('/agents', req => (fail ? { result: false, message: 'Нет связи' } : serve(req)))
