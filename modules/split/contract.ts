@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { KeysetPage } from '../../core/api/envelope'
+import type { SearchedPage } from '../../core/api/envelope'
 import { listCursor } from '../../core/validation/cursor'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
 import { line, msg } from '../../core/validation'
@@ -164,8 +164,11 @@ export interface SplitBidDetails extends SplitBidItem {
   allowed: string[]
 }
 
-/** A list's page: keyset paged (`next` / `prev` cursors), the total counted cheaply (`total_estimated`: "about"). */
-export type SplitPage<T> = KeysetPage<T>
+/**
+ * A list's page: keyset paged (`next` / `prev` cursors), the total counted cheaply (`total_estimated`: "about"),
+ * `similar` when the rows are names similar to a search none holds as typed.
+ */
+export type SplitPage<T> = SearchedPage<T>
 
 /** GET v1/split-clients → data.items[]: a person behind split bids, with their bids' totals (of the bids one sees). */
 export interface SplitClientItem {

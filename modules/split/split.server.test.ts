@@ -158,10 +158,19 @@ describeEachDb('split: bids, visibility and the schedule', ctx => {
     expect(await walk('/api/v1/split-clients?search=')).toEqual(latestFirst)
     expect(await walk('/api/v1/split-clients?search=', cc)).toEqual(latestFirst)
     expect(latestFirst).toEqual(['Иванов Иван', 'Сидоров Пётр', 'Орлов Иван', 'Петров Иван', 'Ивановский Олег', 'Иванова Анна'])
-    // "иванов": the names starting with it newest first (the first Иванов Иван's bid is the oldest), then the similar ones.
-    expect(await walk(`/api/v1/split-bids?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Иванов Иван', 'Орлов Иван', 'Петров Иван'])
+    // "иванов": the names starting with it newest first (the first Иванов Иван's bid is the oldest); typed right, it
+    // is found alone, not among the names with an "иван" in them (server/search resolve()).
+    expect(await walk(`/api/v1/split-bids?search=${encodeURIComponent('иванов')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Иванов Иван'])
+    // A typo no name holds: the names it may mean, best first, paged like any search and said to be similar.
+    expect(await walk(`/api/v1/split-bids?search=${encodeURIComponent('иваноф')}`)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Иванов Иван', 'Орлов Иван', 'Петров Иван'])
+    const similar = async (path: string, who = admin) => data<SplitPage<unknown>>(await ctx.call('GET', path, who.token)).similar
+    expect(await similar(`/api/v1/split-bids?search=${encodeURIComponent('иваноф')}`)).toBe(true)
+    expect(await similar(`/api/v1/split-bids?search=${encodeURIComponent('иванов')}`)).toBeUndefined()
     for (const who of [admin, cc]) {
-      expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`, who)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Орлов Иван', 'Петров Иван'])
+      expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`, who)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна'])
+      expect(await walk(`/api/v1/split-clients?search=${encodeURIComponent('иваноф')}`, who)).toEqual(['Иванов Иван', 'Ивановский Олег', 'Иванова Анна', 'Орлов Иван', 'Петров Иван'])
+      expect(await similar(`/api/v1/split-clients?search=${encodeURIComponent('иваноф')}`, who)).toBe(true)
+      expect(await similar(`/api/v1/split-clients?search=${encodeURIComponent('иванов')}`, who)).toBeUndefined()
     }
 
     const plain = data<SplitPage<SplitBidItem>>(await ctx.call('GET', '/api/v1/split-bids?limit=2', admin.token))

@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { key, queryPage } from '../../../server/search/keyset'
 import { tablePage } from '../../../server/search/tablePage'
-import { phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
+import { heldIn, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { readHistory } from '../../../server/workflow/history'
 import { allowedActions } from '../../../core/workflow/decide'
@@ -65,12 +65,13 @@ function toItem(row: SplitBidRow, names: Map<number, string>): SplitBidItem {
 }
 
 export async function listBids(db: Db, actor: Actor, q: SplitListQuery): Promise<SplitPage<SplitBidItem>> {
-  const match = BID_SEARCH.match(q.search)
-  const where = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined, match?.where)
+  const scope = and(bidScope(db, actor), q.status !== undefined ? eq(splitBids.status, q.status) : undefined, q.client_id ? eq(splitBids.client_id, q.client_id) : undefined)
+  // As typed, and a typo's similar names only where no bid in scope holds it (server/search resolve()).
+  const { match, similar } = await BID_SEARCH.resolve(db, q.search, heldIn(db, splitBids, scope))
   // Best match first under a search, else newest first.
-  const page = await tablePage(db, splitBids, where, rankedOrder(match, NEWEST_BIDS), q)
+  const page = await tablePage(db, splitBids, and(scope, match?.where), rankedOrder(match, NEWEST_BIDS), q)
   const names = await authors(db, page.items.map(r => r.author_id))
-  return { ...page, items: page.items.map(r => toItem(r, names)) }
+  return { ...page, items: page.items.map(r => toItem(r, names)), ...(similar && { similar }) }
 }
 
 export async function scopedBid(db: Db, actor: Actor, id: number): Promise<SplitBidRow | undefined> {
@@ -110,10 +111,13 @@ export async function readBid(db: Db, actor: Actor, row: SplitBidRow): Promise<S
  * rank is their own name's and phone's), then by their latest bid.
  */
 export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): Promise<SplitPage<SplitClientItem>> {
-  const match = CLIENT_SEARCH.match(q.search)
-  const page = rowShapeFor(splitScope, actor) === 'all' ? await everyClientPage(db, match, q) : await scopedClientPage(db, actor, match, q)
+  const every = rowShapeFor(splitScope, actor) === 'all'
+  // As typed, and a typo's similar names only where no client in scope holds it (server/search resolve()).
+  const { match, similar } = await CLIENT_SEARCH.resolve(db, q.search, every ? heldIn(db, splitClients, isNotNull(splitClients.last_bid_id)) : condition => scopedClientHeld(db, actor, condition))
+  const page = every ? await everyClientPage(db, match, q) : await scopedClientPage(db, actor, match, q)
   const money = (s: string) => kopecksToDecimal(BigInt(s))
   return {
+    ...(similar && { similar }),
     ...page,
     items: page.items.map(r => ({
       ...r,
@@ -123,6 +127,12 @@ export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): P
       last_bid_at: new Date(r.last_bid_at).toISOString(),
     })),
   }
+}
+
+/** Whether a client of the actor's own bids meets a condition. */
+async function scopedClientHeld(db: Db, actor: Actor, condition: SQL): Promise<boolean> {
+  const rows = await db.select({ id: splitBids.id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(and(bidScope(db, actor), condition)).limit(1)
+  return rows.length > 0
 }
 
 /** A client's totals over their bids (the query groups by client): counts, sums in kopecks as text, the latest bid. */

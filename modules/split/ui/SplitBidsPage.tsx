@@ -10,6 +10,7 @@ import { Button } from '../../../core/ui/Button'
 import { Row } from '../../../core/ui/Stack'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
@@ -70,7 +71,7 @@ export default function SplitBidsPage() {
   return (
     <ListPage
       title={t('pages.bids')}
-      description={state.data ? t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total }) : undefined}
+      description={state.data ? <SearchTotal page={state.data} q={query.q} count={t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total })} /> : undefined}
       actions={
         mayCreate ? (
           <Button variant="primary" onPress={() => setCreating(true)} data-testid="split-new">

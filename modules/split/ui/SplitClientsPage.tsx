@@ -4,6 +4,7 @@ import { useT } from '../../../core/i18n/useT'
 import { useResource } from '../../../core/react/useResource'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { param } from '../../../core/ui/list/query'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
@@ -44,7 +45,7 @@ export default function SplitClientsPage() {
   return (
     <ListPage
       title={t('pages.clients')}
-      description={state.data ? t(state.data.total_estimated ? 'clients.totalAbout' : 'clients.total', { count: state.data.total }) : undefined}
+      description={state.data ? <SearchTotal page={state.data} q={query.q} count={t(state.data.total_estimated ? 'clients.totalAbout' : 'clients.total', { count: state.data.total })} /> : undefined}
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'split-clients-search' }}
       data-testid="split-clients-page"
     >
