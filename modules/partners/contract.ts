@@ -159,6 +159,8 @@ export interface BankUser {
 export interface PartnerList {
   items: Partner[]
   total: number
+  /** The rows are names similar to a search none holds as typed (server/search resolve()). */
+  similar?: boolean
 }
 
 /** The cost of a bid at a partner by its product's conditions (the bids wizard shows it per bank). */

@@ -72,6 +72,10 @@ describeEachDb('partners: banks and microfinance organisations, their products a
     // The search every list has (server/search): quotes, case and ё folded, a typo, the inn's or bik's beginning.
     for (const q of ['«ТЕСТБАНК»', 'тестбак', '7700000', '0445250']) expect(await names(`q=${encodeURIComponent(q)}`), q).toEqual([bank.id])
     for (const q of ['заём', 'ЗАЕМ']) expect(await names(`q=${encodeURIComponent(q)}`), q).toEqual([mfo.id])
+    // A typo's rows are said to be similar names; a name typed right is not.
+    const similar = async (q: string) => (await get(`partners?q=${encodeURIComponent(q)}`, c.client.token)).json().data.similar
+    expect(await similar('тестбак')).toBe(true)
+    expect(await similar('тестбанк')).toBeUndefined()
     // Best match first: a short name starting with the input above a bank whose names only hold it (banks come first
     // without a search).
     const finance = (await post('partners', c.admin.token, { name: 'ООО МФК «Тестбанк Финанс»', short_name: 'Тестбанк Финанс', kind: 'mfo' })).json().data as Partner

@@ -251,6 +251,19 @@ describeEachDb('tasks: create, edit and comment', ctx => {
     expect((await ctx.call('GET', `/api/v1/tasks/responsibles?search=${'x'.repeat(101)}`, admin.token)).statusCode).toBe(422)
   })
 
+  it('finds whom to give a task by name: typed right alone, a typo by the names it may mean, best first', async () => {
+    const admin = await person(ctx, ROLE.admin, null, { full_name: 'Админ Админович' })
+    await person(ctx, ROLE.agentManager, null, { full_name: 'Сидоров Пётр' })
+    await person(ctx, ROLE.agentManager, null, { full_name: 'Сидорина Анна' })
+    await person(ctx, ROLE.agentManager, null, { full_name: 'Петров Сидор' })
+    const found = async (q: string) =>
+      (await ctx.call('GET', `/api/v1/tasks/responsibles?search=${encodeURIComponent(q)}`, admin.token)).json<{ data: TaskPerson[] }>().data.map(p => p.full_name)
+    expect(await found('сидоров')).toEqual(['Сидоров Пётр'])
+    // Best match first: a name starting with the input above one holding it further on.
+    expect(await found('сидор')).toEqual(['Сидорина Анна', 'Сидоров Пётр', 'Петров Сидор'])
+    expect((await found('сидороф'))[0]).toBe('Сидоров Пётр')
+  })
+
   it('edits with the changed fields in the history, keeps a past start, refuses a new start in the past; comments', async () => {
     const admin = await person(ctx, ROLE.admin, null, { full_name: 'Админ Админович' })
     const other = await person(ctx, ROLE.agentManager, null)

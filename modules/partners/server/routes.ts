@@ -8,7 +8,7 @@ import { invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 import { currentActor } from '../../../server/auth/require-user'
 import { BANK_ROLES, canEditPartners, canSeePartners } from '../access'
-import { partnerForm, partnerListQuery, productForm, staffForm, type PartnerValues, type ProductValues } from '../contract'
+import { partnerForm, partnerListQuery, productForm, staffForm, type PartnerList, type PartnerValues, type ProductValues } from '../contract'
 import { partnerProducts, partners, partnerStaff } from '../tables'
 import { partnersError } from './http'
 import { bankUsers, listPartners, partnerById, staffOfPartner } from './store'
@@ -58,8 +58,8 @@ export function partnerRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.get('/partners', { preHandler: app.requireUser(canSeePartners) }, async request => {
     const query = parseQuery(partnerListQuery, request.query)
     const admin = canEditPartners(currentActor(request))
-    const items = await listPartners(db, { service: query.service, kind: query.kind, q: query.q, inactive: admin && query.inactive === '1' })
-    return ok({ items, total: items.length })
+    const { items, similar } = await listPartners(db, { service: query.service, kind: query.kind, q: query.q, inactive: admin && query.inactive === '1' })
+    return ok<PartnerList>({ items, total: items.length, ...(similar && { similar }) })
   })
 
   // Registered before `/partners/:id` reads it: a static segment wins in Fastify's router either way.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
-import { numberField, searchOf, textField } from '../../../server/search/search'
+import { heldIn, numberField, searchOf, textField } from '../../../server/search/search'
 import { BANK_ROLES } from '../access'
 import type { BankUser, DocumentCode, Partner, PartnerProduct, PartnerStaff, ServiceType } from '../contract'
 import { partnerProducts, partners, partnerStaff } from '../tables'
@@ -69,24 +69,24 @@ const PARTNER_SEARCH = searchOf({
 
 /**
  * The list (a few hundred rows, read whole): banks first, then microfinance organisations, by short name — under a
- * search the best match first; `service` keeps partners offering it.
+ * search the best match first (`similar`: the rows are names similar to a search none holds as typed); `service`
+ * keeps partners offering it.
  */
-export async function listPartners(db: Db, filter: PartnerFilter = {}): Promise<Partner[]> {
+export async function listPartners(db: Db, filter: PartnerFilter = {}): Promise<{ items: Partner[]; similar: boolean }> {
   const where: SQL[] = []
   if (!filter.inactive) where.push(eq(partners.active, true))
   if (filter.kind) where.push(eq(partners.kind, filter.kind))
-  const match = PARTNER_SEARCH.match(filter.q ?? '')
-  if (match) where.push(match.where)
   if (filter.service) {
     const offering = db.select({ id: partnerProducts.partner_id }).from(partnerProducts).where(eq(partnerProducts.service_type, filter.service))
     where.push(inArray(partners.id, offering))
   }
+  const { match, similar } = await PARTNER_SEARCH.resolve(db, filter.q ?? '', heldIn(db, partners, and(...where)))
   const rows = await db
     .select()
     .from(partners)
-    .where(and(...where))
+    .where(and(...where, match?.where))
     .orderBy(...(match ? [desc(match.rank)] : []), asc(partners.kind), asc(partners.short_name), asc(partners.id))
-  return withProducts(db, rows)
+  return { items: await withProducts(db, rows), similar }
 }
 
 /** A partner by id with its products, or null. */

@@ -14,6 +14,7 @@ import { Dialog } from '../../../core/ui/Dialog'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { PagedTable } from '../../../core/ui/list/PagedTable'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { SelectField } from '../../../core/ui/SelectField'
@@ -137,7 +138,7 @@ export default function PartnersPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={state.data ? t('total', { count: state.data.total }) : undefined}
+      description={state.data ? <SearchTotal page={state.data} q={query.q} count={t('total', { count: state.data.total })} /> : undefined}
       actions={
         admin ? (
           <Button variant="primary" onPress={() => setEditing('new')} data-testid="partner-add">

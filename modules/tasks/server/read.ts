@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Actor } from '../../../core/access/actor'
 import { ROLE, type Role } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
@@ -8,7 +8,7 @@ import { users } from '../../../server/db/schema'
 import { key } from '../../../server/search/keyset'
 import { tabTotals } from '../../../server/search/tabTotals'
 import { tablePage } from '../../../server/search/tablePage'
-import { searchOf, textField } from '../../../server/search/search'
+import { heldIn, searchOf, textField } from '../../../server/search/search'
 import { taskScope } from '../access'
 import {
   TASK_FILTERS,
@@ -177,12 +177,13 @@ export async function mayAssign(db: Db, actor: Actor, userId: number): Promise<b
 const PEOPLE_SEARCH = searchOf({ name: textField(users.search_name) })
 export const RESPONSIBLES_LIMIT = 50
 
+/** Whom the actor may give a task, by name; under a search the best match first, a typo's names only if none holds it. */
 export async function listResponsibles(db: Db, actor: Actor, search: string): Promise<TaskPerson[]> {
-  const match = search ? PEOPLE_SEARCH.match(search) : null
+  const { match } = await PEOPLE_SEARCH.resolve(db, search, heldIn(db, users, assignableWhere(actor)))
   return db
     .select({ id: users.id, full_name: users.full_name })
     .from(users)
     .where(and(assignableWhere(actor), match?.where))
-    .orderBy(asc(users.full_name), asc(users.id))
+    .orderBy(...(match ? [desc(match.rank)] : []), asc(users.full_name), asc(users.id))
     .limit(RESPONSIBLES_LIMIT)
 }
