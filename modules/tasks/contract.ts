@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { KeysetPage } from '../../core/api/envelope'
+import type { SearchedPage } from '../../core/api/envelope'
 import { listCursor } from '../../core/validation/cursor'
 import { line, multiline, msg } from '../../core/validation'
 import { TASK_STATUS, type TaskStatusCode } from './workflow'
@@ -161,9 +161,10 @@ export interface TaskDetails extends TaskItem {
 
 /**
  * GET v1/tasks → data: keyset paged (`next` / `prev` cursors), newest first, or by date and time within a date range;
- * the total counted cheaply (`total_estimated`: "about").
+ * the total counted cheaply (`total_estimated`: "about"); `similar` when the rows are a typo's (no task holds the
+ * search as typed).
  */
-export type TaskPage = KeysetPage<TaskItem>
+export type TaskPage = SearchedPage<TaskItem>
 
 /** The people a task may be given to (GET v1/tasks/responsibles?search=): the actor's office, all for administrators. */
 export type TaskResponsible = TaskPerson

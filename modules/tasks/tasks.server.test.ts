@@ -152,6 +152,10 @@ describeEachDb('tasks: who sees which tasks', ctx => {
     expect((await list(ctx, admin, `?responsible_id=${other.id}`)).items.map(i => i.id)).toEqual([t2.id])
     expect((await list(ctx, admin, `?search=${encodeURIComponent('гарантию')}`)).items.map(i => i.id)).toEqual([t2.id])
     expect((await list(ctx, admin, `?search=${encodeURIComponent('договор')}`)).items.map(i => i.id)).toEqual([t1.id])
+    expect(await list(ctx, admin, `?search=${encodeURIComponent('договор')}`)).not.toHaveProperty('similar')
+    // A typo no task holds: the tasks it may mean, said to be similar; the counts count the same tasks.
+    expect(await list(ctx, admin, `?search=${encodeURIComponent('договар')}`)).toMatchObject({ similar: true, items: [{ id: t1.id }] })
+    expect((await ctx.call('GET', `/api/v1/tasks/counts?search=${encodeURIComponent('договар')}`, admin.token)).json().data.counts).toMatchObject({ all: 1, new: 1 })
     const page = await list(ctx, admin, '?limit=2&page=2')
     expect(page).toMatchObject({ total: 3, total_estimated: false, next: null, prev: expect.any(String) })
     expect(page.items.map(i => i.id)).toEqual([t1.id])

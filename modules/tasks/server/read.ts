@@ -36,16 +36,18 @@ export function scopedTasks(db: Db, actor: Pick<Actor, 'id' | 'role' | 'office_i
 /** Names and descriptions, by trigram on the stored tasks.search_text (migration 0002). */
 const TASK_SEARCH = searchOf({ text: textField(tasks.search_text) })
 
-/** The list's filters but the status tab (the counts apply them too). */
-function filtersOf(db: Db, actor: Actor, query: Omit<TaskListQuery, 'filter' | 'page' | 'limit'>): SQL {
+/**
+ * The list's filters but the status tab (the counts apply them too), with the search: as typed, and a typo's
+ * similar texts only where no task under the filters holds it (server/search resolve(); `similar`).
+ */
+async function filtersOf(db: Db, actor: Actor, query: Omit<TaskListQuery, 'filter' | 'page' | 'limit'>): Promise<{ where: SQL; similar: boolean }> {
   const where: (SQL | undefined)[] = [scopedTasks(db, actor)]
   // A task's date range meets [from, to].
   if (query.to) where.push(lte(tasks.date_from, query.to))
   if (query.from) where.push(gte(tasks.date_to, query.from))
   if (query.responsible_id !== undefined) where.push(eq(tasks.responsible_id, query.responsible_id))
-  const match = query.search ? TASK_SEARCH.match(query.search) : null
-  if (match) where.push(match.where)
-  return and(...where) as SQL
+  const { match, similar } = await TASK_SEARCH.resolve(db, query.search ?? '', heldIn(db, tasks, and(...where)))
+  return { where: and(...where, match?.where) as SQL, similar }
 }
 
 /** The list newest first; within a date range (a day opened from the calendar) by date and time, as a diary reads. */
@@ -53,16 +55,17 @@ const NEWEST_FIRST = [key(tasks.created_at, 'time', true), key(tasks.id, 'int', 
 const BY_DATE_AND_TIME = [key(tasks.date_from, 'date'), key(tasks.time, 'text'), key(tasks.id, 'int')]
 
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskPage> {
-  const filter = and(filtersOf(db, actor, query), query.filter === 'all' ? undefined : eq(tasks.status, TASK_FILTER_STATUS[query.filter]))
+  const { where, similar } = await filtersOf(db, actor, query)
+  const filter = and(where, query.filter === 'all' ? undefined : eq(tasks.status, TASK_FILTER_STATUS[query.filter]))
   const keys = query.from || query.to ? BY_DATE_AND_TIME : NEWEST_FIRST
   const page = await tablePage(db, tasks, filter, keys, query)
   const persons = await personsOf(db, page.items.flatMap(r => [r.author_id, r.responsible_id]))
-  return { ...page, items: page.items.map(r => toTaskItem(r, persons)) }
+  return { ...page, items: page.items.map(r => toTaskItem(r, persons)), ...(similar && { similar }) }
 }
 
 /** The tabs' counts: exactly in one pass for a few thousand tasks in scope, else tab by tab (server/search tabTotals). */
-export function countTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskCounts> {
-  const scope = filtersOf(db, actor, query)
+export async function countTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<TaskCounts> {
+  const { where: scope } = await filtersOf(db, actor, query)
   const tasksWhere = (where: SQL | undefined) => db.select({ id: tasks.id }).from(tasks).where(where)
   const tabs = TASK_FILTERS.map(f => [f, tasksWhere(f === 'all' ? scope : and(scope, eq(tasks.status, TASK_FILTER_STATUS[f])))] as const)
   return tabTotals(db, tasksWhere(scope), tabs, async () => {

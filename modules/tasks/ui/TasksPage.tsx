@@ -8,6 +8,7 @@ import { Button } from '../../../core/ui/Button'
 import { ErrorState } from '../../../core/ui/ErrorState'
 import type { DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { CursorTable } from '../../../core/ui/list/CursorTable'
 import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
@@ -105,7 +106,11 @@ export default function TasksPage() {
   return (
     <ListPage
       title={t('pages.list')}
-      description={!calendar && state.data ? t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total }) : undefined}
+      description={
+        !calendar && state.data ? (
+          <SearchTotal page={state.data} q={query.q} count={t(state.data.total_estimated ? 'list.totalAbout' : 'list.total', { count: state.data.total })} similarText={t('list.similar', { q: query.q })} />
+        ) : undefined
+      }
       actions={
         <Button variant="primary" onPress={() => setCreating(true)} data-testid="task-new">
           {t('list.new')}
