@@ -104,6 +104,13 @@ describe('/tasks: the list', () => {
     expect(screen.getByRole('tab', { name: /^В работе\s*,\s*1$/ })).toBeTruthy()
   })
 
+  it('says when the rows are tasks similar to a search no task holds as typed', async () => {
+    const base = server()
+    const kit = tasksKit('/tasks?q=%D0%B4%D0%BE%D0%B3%D0%BE%D0%B2%D0%B0%D1%80', req => (req.path === 'v1/tasks' && req.method === 'GET' ? { ...(base(req) as object), similar: true } : base(req)))
+    render(kit.wrap(<TasksPage />))
+    await waitFor(() => expect(screen.getByText('«договар» не найдено — показаны похожие задачи · Всего: 3 задачи')).toBeTruthy())
+  })
+
   it('filters by a period typed as дд.мм.гггг: only a whole date reaches the request; clearing drops it', async () => {
     const kit = tasksKit('/tasks', server())
     render(kit.wrap(<TasksPage />))
