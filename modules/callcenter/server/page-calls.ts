@@ -46,9 +46,9 @@ export interface PageCall {
  */
 const CALL_SEARCH = searchOf({ phone: phoneField(phoneCalls.phone), caller: textField(users.search_name) })
 
-function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after'>): SQL {
+/** The page, the scope and the filters: the calls a search looks among. */
+function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after' | 'search'>): SQL {
   return and(
-    query.search ? CALL_SEARCH.match(query.search)?.where : undefined,
     eq(phoneCalls.page, query.page),
     scopeWhere(db, query.actor, query.scope, { caller: phoneCalls.user_id }),
     query.outcome === undefined ? undefined : eq(phoneCalls.outcome, query.outcome),
@@ -58,7 +58,16 @@ function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after'>): SQL {
   ) as SQL
 }
 
+/** Whether a call among these (the employee's name joined) meets a condition. */
+async function callHeld(db: Db, calls: SQL, condition: SQL): Promise<boolean> {
+  const rows = await db.select({ id: phoneCalls.id }).from(phoneCalls).innerJoin(users, eq(users.id, phoneCalls.user_id)).where(and(calls, condition)).limit(1)
+  return rows.length > 0
+}
+
 export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall[]> {
+  const calls = where(db, query)
+  // An employee's name as typed, and a typo's similar names only where no call of the log is by a name holding it.
+  const { match } = await CALL_SEARCH.resolve(db, query.search ?? '', condition => callHeld(db, calls, condition))
   const after = query.after
     ? or(lt(phoneCalls.created_at, query.after.at), and(eq(phoneCalls.created_at, query.after.at), lt(phoneCalls.id, query.after.id)))
     : undefined
@@ -79,7 +88,7 @@ export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall
     })
     .from(phoneCalls)
     .innerJoin(users, eq(users.id, phoneCalls.user_id))
-    .where(and(where(db, query), after))
+    .where(and(calls, match?.where, after))
     .orderBy(desc(phoneCalls.created_at), desc(phoneCalls.id))
     .limit(query.limit)
   return rows.map(r => ({
