@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Office, SipAccount } from '../../modules/callcenter/contract'
-import { newSession, signInAndWait, storageKeys, waitForPath } from './support/browser'
+import { newSession, sel, signInAndWait, storageKeys, waitForPath } from './support/browser'
+import { shot } from './support/shots'
 import { useE2E } from './support/setup'
 
 const ADMIN = '+7 (700) 100-01-00'
@@ -121,6 +122,46 @@ describe('call-center administration', () => {
     const shownFor = Date.now() - shownAt
     expect(shownFor).toBeGreaterThan(3000)
     expect(await page.getByRole('row', { name: new RegExp(`Тестова Анна ${tail}`) }).textContent()).toContain('Руководитель колл-центра')
+  })
+
+  it('finds an employee by a mistyped surname and says the rows are similar names (1440 and 390 px, ru and en)', async () => {
+    const page = e2e.page
+    await signInAndWait(page, ADMIN)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/callers')
+    const table = page.locator('[data-testid="callers-table"]')
+    await table.getByRole('rowheader').first().waitFor()
+    // The longest surname on the page, one letter changed: a word no name holds, similar enough to the real one.
+    const names = (await table.getByRole('rowheader').allTextContents()).map(n => n.trim())
+    const name = names.sort((x, y) => y.split(' ')[0]!.length - x.split(' ')[0]!.length)[0]!
+    const surname = name.split(' ')[0]!
+    expect(surname.length, name).toBeGreaterThanOrEqual(6)
+    const typo = `${surname.slice(0, -2)}ъ${surname.slice(-1)}`.toLowerCase()
+    const search = page.locator('[data-testid="callers-search"] input')
+    try {
+      for (const [lang, line] of [
+        ['ru', `«${typo}» не найдено — показаны похожие имена · Всего:`],
+        ['en', `No “${typo}” — showing similar names · Total:`],
+      ] as const) {
+        await page.setViewportSize({ width: 1440, height: 900 })
+        await page.goto(`/callers?q=${encodeURIComponent(typo)}`)
+        if ((await page.locator('html').getAttribute('lang')) !== lang) await page.locator(sel.localeSwitch).click()
+        await page.getByText(line, { exact: false }).waitFor()
+        await table.getByRole('rowheader').filter({ hasText: name }).first().waitFor()
+        await shot(page, `callers-similar-1440-${lang}`)
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.getByText(line, { exact: false }).waitFor()
+        await shot(page, `callers-similar-390-${lang}`)
+      }
+      // Typed right, the surname brings no such line.
+      await search.fill(surname)
+      await page.waitForURL(url => url.searchParams.get('q') === surname)
+      await table.getByRole('rowheader').filter({ hasText: name }).first().waitFor()
+      await page.getByText('showing similar names', { exact: false }).waitFor({ state: 'detached' })
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 })
+      if ((await page.locator('html').getAttribute('lang')) !== 'ru') await page.locator(sel.localeSwitch).click()
+    }
   })
 
   it('an open /callers list shows the employee another manager just added, without a reload', async () => {
