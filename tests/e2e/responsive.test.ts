@@ -2,8 +2,8 @@
  * Issue 10 §1 in a real Chromium: the shell on a phone (390 × 844) for every real screen of six roles that
  * between them reach every page of the sidebar — no sideways page scroll, the header's bell, language switch,
  * user menu and drawer button in view and working, the drawer by keyboard; the company card's tabs at 1440; an
- * administrator's lists within their tables at a laptop's 1366, the wider registry's hidden edge shaded; "page — product"
- * document titles in ru and en. One browser and one server for the file.
+ * administrator's lists, the tender registry's too, within their tables at a laptop's 1366, and on a narrower screen
+ * the registry's hidden edge shaded; "page — product" document titles in ru and en. One browser and one server for the file.
  *
  * E2E_SHOTS=<dir> also saves screenshots (390 and 1440, ru and en) there for a person to look at.
  */
@@ -351,14 +351,14 @@ describe('at 1440', () => {
 })
 
 describe('on a laptop (1366 × 900)', () => {
-  it('an administrator’s lists fit their tables; the wider registry shades the edge that hides columns until scrolled there', async () => {
+  it('an administrator’s lists fit their tables, the registry too; on a narrower screen its hidden edge is shaded until scrolled there', async () => {
     const { page } = e2e
     await page.setViewportSize(LAPTOP)
     const admin = demoUser('100-01-00')
     await page.goto('/login')
     await signIn(page, admin.phone)
     await waitForPath(page, expectedLanding(admin))
-    for (const path of ['/clients', '/agents', '/callers', '/sips', '/tasks', '/site-recall', '/split-bids', '/split-clients', '/leads-users', '/partners', '/tenders-call-list']) {
+    for (const path of ['/tenders', '/clients', '/agents', '/callers', '/sips', '/tasks', '/site-recall', '/split-bids', '/split-clients', '/leads-users', '/partners', '/tenders-call-list']) {
       await page.goto(path)
       await settled(page)
       const table = page.locator('main table').first()
@@ -366,15 +366,18 @@ describe('on a laptop (1366 × 900)', () => {
       const hidden = await table.evaluate(el => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)
       expect(hidden, `${path}: px of columns past the table's right edge`).toBeLessThanOrEqual(0)
       expect(await table.evaluate(el => el.parentElement!.parentElement!.hasAttribute('data-more-end')), `${path}: edge shaded`).toBe(false)
+      if (path === '/tenders') await shot(page, '1366-ru-tenders')
     }
 
+    // A screen narrower than the registry's columns (a tablet held sideways): they scroll, the hidden edge shaded.
+    await page.setViewportSize({ width: 1180, height: 820 })
     await page.goto('/tenders')
     await settled(page)
     const registry = page.getByTestId('tenders-table')
     await registry.locator('tbody tr').first().waitFor()
     const edges = () => registry.evaluate(el => ['data-more-start', 'data-more-end'].filter(mark => el.parentElement!.parentElement!.hasAttribute(mark)))
     await expect.poll(edges).toEqual(['data-more-end'])
-    await shot(page, '1366-ru-tenders')
+    await shot(page, '1180-ru-tenders')
     await registry.evaluate(el => el.parentElement!.scrollBy({ left: 60 }))
     await expect.poll(edges).toEqual(['data-more-start', 'data-more-end'])
     await registry.evaluate(el => el.parentElement!.scrollTo({ left: el.parentElement!.scrollWidth }))

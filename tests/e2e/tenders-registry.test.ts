@@ -68,6 +68,22 @@ describe('/tenders as the demo agent with the tender service', () => {
     expect(await pageOverflowX(page), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
     const display = await page.locator('[data-testid="tenders-table"] tbody tr').first().evaluate(el => getComputedStyle(el).display)
     expect(display).toBe('block')
+    // A value in parts keeps to the value's column: the customer under the subject, the contract under the price.
+    const card = page.locator('[data-testid="tenders-table"] tbody tr').first()
+    await card.scrollIntoViewIfNeeded()
+    for (const cell of await card.locator('td').all()) {
+      // Each part's left edge (a text's by a range over it): all one, the value's column.
+      const parts = await cell.evaluate(td =>
+        [...td.childNodes]
+          .filter(part => part.textContent!.trim() !== '')
+          .map(part => {
+            const range = document.createRange()
+            range.selectNode(part)
+            return Math.round(range.getBoundingClientRect().left - td.getBoundingClientRect().left)
+          }),
+      )
+      expect(new Set(parts).size, `${await cell.innerText()}: ${parts}`).toBe(1)
+    }
     await shot(page, '390-ru-tenders', false)
     // "Show more" appends the next page through the cursor.
     await page.getByTestId('tenders-more').click()

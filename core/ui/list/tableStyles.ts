@@ -164,7 +164,8 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
           grid-template-columns: minmax(96px, 38%) minmax(0, 1fr);
           /* A value keeps its own width: a badge (a status) is a pill, not a bar across the card. */
           justify-items: start;
-          gap: ${theme.space.sm};
+          /* A value's second line (a customer, a contract's price) close under it, the label apart from the value. */
+          gap: 0 ${theme.space.sm};
           padding: ${theme.space.xxs} ${theme.space.md};
           border: 0;
           text-align: start;
@@ -174,6 +175,10 @@ export const TableScroll = styled.div<{ $cards: boolean }>`
           display: block;
           padding-bottom: ${theme.space.xs};
           font-size: ${theme.font.size.lg};
+        }
+        /* A value in parts (a tender's subject with its customer under it) keeps to the value's column, every part. */
+        tbody td > * {
+          grid-column: 2;
         }
         /* The label is drawn, not read: the cell is already announced with its column header. */
         tbody td:not([role='rowheader'])::before {

@@ -109,7 +109,7 @@ describe('/tenders, the winners registry', () => {
     // The filter the user left is kept on the server (POST v1/tenders/filter), as the URL has it.
     await waitFor(() => expect(kit.sent.filter(r => r.path === 'v1/tenders/filter').at(-1)?.body).toEqual({ tab: 'registry', region: '77', law: '44', free: '1', sort: '-protocol_date', limit: '20' }))
 
-    await user.click(screen.getByRole('button', { name: /Начальная, ₽/ }))
+    await user.click(screen.getByRole('button', { name: /Цена, ₽/ }))
     await waitFor(() => expect(lastList(kit.sent).sort).toBe('initial_price'))
     expect(kit.history.at(-1)).toContain('sort=initial_price')
 
