@@ -6,7 +6,7 @@ import { Checkbox } from '../../../../core/ui/Checkbox'
 import { SelectField } from '../../../../core/ui/SelectField'
 import { TENDER_LAWS, TENDER_REGIONS } from '../../registry'
 import { lawName, regionName } from '../labels'
-import { LIMITS, type RegistryQuery } from './loads'
+import { LIMITS, SORT_CHOICES, sortText, type RegistryQuery } from './loads'
 
 const Form = styled.div`
   display: flex;
@@ -107,7 +107,8 @@ const EMPTY = { region: '', law: '', price_from: '', price_to: '', date_from: ''
 
 /**
  * The registry's extended search beside its text search (issue 12 §1): region, law, initial price from–to,
- * protocol date from–to, the winner's inn, with or without security, only not yet taken; and the page size.
+ * protocol date from–to, the winner's inn, with or without security, only not yet taken; the order (the columns'
+ * headers sort too, but a phone's cards have none, and the contract's price has no column of its own) and the page size.
  * Every value lives in the URL; a change starts the list over.
  */
 export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onChange: (patch: Partial<RegistryQuery>) => void }) {
@@ -166,6 +167,13 @@ export function RegistryFilters({ value, onChange }: { value: RegistryQuery; onC
           {t('registry.filters.free')}
         </Checkbox>
       </Check>
+      <SelectField
+        label={t('registry.filters.sort')}
+        name="sort"
+        value={sortText(value.sort)}
+        onChange={text => onChange({ sort: SORT_CHOICES.find(s => sortText(s) === text) ?? null })}
+        options={SORT_CHOICES.map(s => ({ value: sortText(s), label: t(`registry.sorts.${s.column}.${s.direction}`) }))}
+      />
       <SelectField
         label={t('registry.filters.limit')}
         value={value.limit}

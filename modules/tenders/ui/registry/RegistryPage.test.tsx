@@ -112,6 +112,13 @@ describe('/tenders, the winners registry', () => {
     await user.click(screen.getByRole('button', { name: /Цена, ₽/ }))
     await waitFor(() => expect(lastList(kit.sent).sort).toBe('initial_price'))
     expect(kit.history.at(-1)).toContain('sort=initial_price')
+    // The order's select says the header's order, and offers the contract's price too (no column of its own).
+    const order = screen.getByRole('combobox', { name: 'Сортировка' }) as HTMLSelectElement
+    expect(order.selectedOptions[0]!.textContent).toBe('Начальная цена: сначала мелкие')
+    await user.selectOptions(order, 'Цена контракта: сначала крупные')
+    await waitFor(() => expect(lastList(kit.sent).sort).toBe('-contract_price'))
+    await user.selectOptions(order, 'Начальная цена: сначала мелкие')
+    await waitFor(() => expect(lastList(kit.sent).sort).toBe('initial_price'))
 
     await user.click(screen.getByTestId('tenders-more'))
     await waitFor(() => expect(numbers()).toHaveLength(40))

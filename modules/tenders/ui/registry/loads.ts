@@ -41,6 +41,9 @@ export const sortText = (sort: Sort | null): string => {
   return `${s.direction === 'descending' ? '-' : ''}${s.column}`
 }
 
+/** Every order the registry offers, as `sortText` writes it: each sortable column, largest (newest) first, then the other way. */
+export const SORT_CHOICES: readonly Sort<TenderSort>[] = TENDER_SORTS.flatMap(column => (['descending', 'ascending'] as const).map(direction => ({ column, direction })))
+
 export function registryRequest(query: RegistryQuery): TenderListRequest {
   const request: TenderListRequest = {}
   for (const [key, value] of Object.entries({ ...query, sort: sortText(query.sort) })) if (typeof value === 'string' && value !== '') request[key as keyof TenderFilter] = value
