@@ -2,13 +2,13 @@
  * Issue 12 §1 in a real Chromium against the real server and its demo registry (3 000 tenders): the demo agent with
  * the tender service searches the registry, narrows it with the extended search (kept in the URL), marks a favourite
  * (its toast), finds it on the favourites tab, and opens a tender; on a phone the rows are cards and the page never
- * scrolls sideways.
+ * scrolls sideways; in English the columns, the order and the cards say it in English.
  *
  * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { signInAndWait, waitForPath } from './support/browser'
+import { sel, signInAndWait, waitForPath } from './support/browser'
 import { useE2E } from './support/setup'
 import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
@@ -102,5 +102,29 @@ describe('/tenders as the demo agent with the tender service', () => {
     expect(await table.locator('[role="row"]').count()).toBeLessThan(100)
     expect(await pageOverflowX(page), 'no sideways scroll at 1440 px').toBeLessThanOrEqual(0)
     await shot(page, '1440-ru-tenders-virtual', false)
+  })
+
+  it('speaks English once switched: the columns, the order select, a price with its contract (1440 and 390 px)', async () => {
+    const { page } = e2e
+    await page.setViewportSize(DESKTOP)
+    await signInAndWait(page, '+7 (700) 100-00-30')
+    await page.goto('/tenders')
+    await expect.poll(async () => (await numbers(page)).length, { timeout: 20_000 }).toBeGreaterThan(0)
+    try {
+      await page.locator(sel.localeSwitch).click()
+      await page.getByRole('columnheader', { name: /^Price, RUB/ }).waitFor()
+      expect(await page.getByRole('combobox', { name: 'Sort by' }).locator('option:checked').innerText()).toBe('Protocol: newest first')
+      await page.getByText(/^contract \d[\d,]*$/).first().waitFor()
+      await shot(page, '1440-en-tenders', false)
+      await page.setViewportSize(PHONE)
+      // A card with a contract (a tender another suite imported may have none).
+      const card = page.locator('[data-testid="tenders-table"] tbody tr').filter({ hasText: /contract \d/ }).first()
+      await card.scrollIntoViewIfNeeded()
+      await card.getByText(/^contract \d[\d,]*$/).waitFor()
+      await shot(page, '390-en-tenders', false)
+    } finally {
+      await page.setViewportSize(DESKTOP)
+      if ((await page.locator('html').getAttribute('lang')) !== 'ru') await page.locator(sel.localeSwitch).click()
+    }
   })
 })
