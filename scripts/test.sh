@@ -82,6 +82,8 @@ const dir = process.argv[2]
 const failedStages = (process.env.FAILED_STAGES || '').split(' ').filter(Boolean)
 let passed = 0, failed = 0, skipped = 0
 const lines = []
+const failures = []
+const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? ''
 for (const stage of ['typecheck', 'unit', 'server', 'e2e']) {
   const file = `${dir}/${stage}.json`
   let p = 0, f = 0, s = 0, failedSuites = 0
@@ -92,6 +94,13 @@ for (const stage of ['typecheck', 'unit', 'server', 'e2e']) {
       f = r.numFailedTests ?? 0
       s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
       failedSuites = r.numFailedTestSuites ?? 0
+      // Name what failed here, at the end of the output, where a log cut to its tail still shows it.
+      for (const suite of r.testResults ?? []) {
+        const file = suite.name?.replace(`${process.cwd()}/`, '')
+        const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
+        if (failedTests.length === 0 && suite.status === 'failed') failures.push(`  ${stage} ${file}: ${firstLine(suite.message)}`)
+        for (const t of failedTests) failures.push(`  ${stage} ${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      }
     } catch (e) {
       console.log(`(could not read ${file}: ${e.message})`)
     }
@@ -109,6 +118,7 @@ for (const stage of ['typecheck', 'unit', 'server', 'e2e']) {
 console.log('\nSummary:')
 console.log(lines.join('\n'))
 if (failedStages.length) console.log(`  failed stages: ${failedStages.join(', ')}`)
+if (failures.length) console.log(`Failed tests:\n${failures.join('\n')}`)
 console.log(`  total time: ${process.env.ELAPSED} s`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 NODE
