@@ -2,7 +2,11 @@ import type { SearchedPage } from '../../api/envelope'
 import { totalText, useListT } from './texts'
 
 export interface SearchTotalProps {
-  page: Pick<SearchedPage<unknown>, 'total' | 'similar'> & { total_estimated?: boolean }
+  /**
+   * The page as the server answered it. A log read a page at a time counts no total (the tender call log): it gives
+   * its page's `items`, and the line is the similar names alone.
+   */
+  page: Pick<SearchedPage<unknown>, 'similar'> & ({ total: number; total_estimated?: boolean } | { items: readonly unknown[] })
   /** The search on screen, quoted when nothing holds it as typed. */
   q: string
   /** The list's own words for its total ("12 заявок"); the kit's "Всего: 12" by default. */
@@ -18,6 +22,8 @@ export interface SearchTotalProps {
  */
 export function SearchTotal({ page, q, count, similarText }: SearchTotalProps) {
   const t = useListT()
-  const total = count ?? totalText(t, page)
-  return <span aria-live="polite">{page.similar && page.total > 0 ? `${similarText ?? t('list.similarNames', { q })} · ${total}` : total}</span>
+  const counted = 'total' in page
+  const similar = page.similar && (counted ? page.total : page.items.length) > 0 ? (similarText ?? t('list.similarNames', { q })) : null
+  const total = counted ? (count ?? totalText(t, page)) : null
+  return <span aria-live="polite">{similar && total ? `${similar} · ${total}` : (similar ?? total)}</span>
 }

@@ -9,7 +9,7 @@ import { sipRoutes } from './sips'
 import { statisticsRoutes } from './statistics'
 
 export type { CallCenterService, PageRecord } from './service'
-export type { PageCall, PageCallsQuery } from './page-calls'
+export type { PageCall, PageCalls, PageCallsQuery } from './page-calls'
 
 /**
  * The call center's server half (issue 3): the call session (SPEC §7 call-center calls), employees (/callers), SIP

@@ -64,10 +64,16 @@ async function callHeld(db: Db, calls: SQL, condition: SQL): Promise<boolean> {
   return rows.length > 0
 }
 
-export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall[]> {
+/** A page of the log; `similar` when no call's employee holds the search as typed and the rows are a typo's names. */
+export interface PageCalls {
+  calls: PageCall[]
+  similar: boolean
+}
+
+export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCalls> {
   const calls = where(db, query)
   // An employee's name as typed, and a typo's similar names only where no call of the log is by a name holding it.
-  const { match } = await CALL_SEARCH.resolve(db, query.search ?? '', condition => callHeld(db, calls, condition))
+  const { match, similar } = await CALL_SEARCH.resolve(db, query.search ?? '', condition => callHeld(db, calls, condition))
   const after = query.after
     ? or(lt(phoneCalls.created_at, query.after.at), and(eq(phoneCalls.created_at, query.after.at), lt(phoneCalls.id, query.after.id)))
     : undefined
@@ -91,7 +97,7 @@ export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall
     .where(and(calls, match?.where, after))
     .orderBy(desc(phoneCalls.created_at), desc(phoneCalls.id))
     .limit(query.limit)
-  return rows.map(r => ({
+  const found = rows.map(r => ({
     id: r.id,
     page_id: r.page_id,
     created_at: r.created_at,
@@ -102,6 +108,7 @@ export async function pageCalls(db: Db, query: PageCallsQuery): Promise<PageCall
     outcome: r.outcome,
     comment: r.comment,
   }))
+  return { calls: found, similar }
 }
 
 /** The employees with calls on the page the actor may see (a call log's employee filter). */

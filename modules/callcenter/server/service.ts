@@ -18,7 +18,7 @@ import { cmsg } from '../contract/messages'
 import type { CallEndResult, Contact, RatedContact, RecordCallBack } from '../contract/responses'
 import { BUSINESS_UTC_OFFSET_MINUTES, TASK_TYPE } from '../../tasks/contract'
 import { callBackTasks, contacts, phoneCalls } from '../tables'
-import { pageCallers, pageCalls, type PageCall, type PageCallsQuery } from './page-calls'
+import { pageCallers, pageCalls, type PageCalls, type PageCallsQuery } from './page-calls'
 import { callBacksOf, completeCallBack, contactsOf } from './page-records'
 import { callFinished, sessionCall, toContact, toPhoneCall, toTask, type TaskRow } from './records'
 import type { CallCenterSettings } from './settings'
@@ -41,7 +41,7 @@ export interface CallCenterService {
   /** The add-contact dialog, the contact filed under `record`. */
   addContactOn(request: FastifyRequest, body: unknown, record: PageRecord): Promise<Contact>
   /** The calls filed under a page, in the asking module's scope and filters, newest first (its call log). */
-  callsOn(query: PageCallsQuery): Promise<PageCall[]>
+  callsOn(query: PageCallsQuery): Promise<PageCalls>
   /** Who made the calls of a page that the asking module's scope shows (its call log's employee filter). */
   callersOn(query: Pick<PageCallsQuery, 'page' | 'actor' | 'scope'>): Promise<{ id: number; name: string }[]>
   /** The record's contacts with their status (the caller's module decides who may read them). */

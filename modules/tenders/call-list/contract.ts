@@ -88,4 +88,6 @@ export interface CallListPage {
   next_cursor: string | null
   /** The employees whose tender calls the user may see (the employee filter's choices). */
   employees: CallListEmployee[]
+  /** No call's employee holds the search as typed: the rows are by names similar to it (server/search `resolve()`). */
+  similar?: boolean
 }

@@ -56,7 +56,7 @@ export async function exportCallList(request: FastifyRequest, reply: FastifyRepl
   const calls: CallListItem[] = []
   let after: PageCallsQuery['after'] = null
   while (calls.length < CALL_EXPORT_CAP) {
-    const batch = await callCenter.callsOn({ ...query, after, limit: Math.min(BATCH, CALL_EXPORT_CAP - calls.length) })
+    const { calls: batch } = await callCenter.callsOn({ ...query, after, limit: Math.min(BATCH, CALL_EXPORT_CAP - calls.length) })
     calls.push(...(await withTenders(db, batch)))
     const last = batch.at(-1)
     if (!last || batch.length < BATCH) break

@@ -17,13 +17,14 @@ export function callListRoutes(app: FastifyInstance, db: Db, callCenter: CallCen
     const { cursor, limit, ...filter } = parseQuery(callListQuery, request.query)
     const base = tenderCallsQuery(currentActor(request), filter)
     // One row more than asked says whether a next page exists.
-    const calls = await callCenter.callsOn({ ...base, after: cursor ? decodeCursor(cursor) : null, limit: limit + 1 })
+    const { calls, similar } = await callCenter.callsOn({ ...base, after: cursor ? decodeCursor(cursor) : null, limit: limit + 1 })
     const page = calls.slice(0, limit)
     const last = page.at(-1)
     return ok<CallListPage>({
       items: await withTenders(db, page),
       next_cursor: calls.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
       employees: await callCenter.callersOn(base),
+      ...(similar && { similar }),
     })
   })
 

@@ -88,6 +88,18 @@ describe('/tenders-call-list', () => {
     expect(kit.history.at(-1)).toBe('/tenders-call-list?q=701+555&outcome=104')
   })
 
+  it('says when the calls are by names similar to a mistyped employee, and nothing when the name is typed right', async () => {
+    const answer = (similar: boolean) => (): Page => ({ items: [item(1, { employee: { id: 8, name: 'Оператор Б' } })], next_cursor: null, employees: [], ...(similar && { similar }) })
+    const mistyped = setup(answer(true), '/tenders-call-list?q=%D0%BE%D0%BF%D0%B5%D1%80%D0%B5%D1%82%D0%BE%D1%80%20%D0%B1')
+    const { unmount } = render(mistyped.wrap(<CallListPage />))
+    await waitFor(() => expect(screen.getByText('«оперетор б» не найдено — показаны похожие имена')).toBeTruthy())
+    unmount()
+    const typedRight = setup(answer(false), '/tenders-call-list?q=%D0%BE%D0%BF%D0%B5%D1%80%D0%B0%D1%82%D0%BE%D1%80%20%D0%B1')
+    render(typedRight.wrap(<CallListPage />))
+    await waitFor(() => expect(dates()).toHaveLength(1))
+    expect(screen.queryByText(/не найдено/)).toBeNull()
+  })
+
   it('exports with the same filters: the button waits while the file is made, and says when it failed', async () => {
     let release: (value: unknown) => void = () => {}
     const kit = setup(req => {

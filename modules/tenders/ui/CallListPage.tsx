@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '../../../core/ui/list/DataTable'
 import { ListPage } from '../../../core/ui/list/ListPage'
 import { ListState } from '../../../core/ui/list/ListState'
 import { CursorPager } from '../../../core/ui/list/Pager'
+import { SearchTotal } from '../../../core/ui/list/SearchTotal'
 import { useListLoad } from '../../../core/ui/list/useListLoad'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
@@ -93,6 +94,8 @@ export default function CallListPage() {
     <ListPage
       title={t('callList.title')}
       data-testid="call-list-page"
+      // The log counts no total: the line says only that a mistyped employee's similar names are listed.
+      description={state.data ? <SearchTotal page={state.data} q={query.q} /> : undefined}
       search={{ label: t('callList.search'), placeholder: t('callList.searchPlaceholder'), value: query.q, onSearch: q => setFilter({ q }), 'data-testid': 'call-list-search' }}
       actions={
         <Button onPress={() => void dispatch('tenders/exportCallList', filter)} isDisabled={busy} data-testid="call-list-export">
