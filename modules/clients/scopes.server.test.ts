@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { inRowScope, type UserRef } from '../../core/access'
 import { ROLE, type Role } from '../../core/auth/profile'
@@ -100,6 +101,59 @@ describeEachDb(
       const loneManager = people.find(p => p.role === ROLE.agentManager && p.office_id === null)!
       expect(await listed('physics', loneManager.token)).toHaveLength(1)
       expect(seen).toBeGreaterThan(allCompanies.length)
+    })
+
+    it("follows an agent's office as agents move, records change hands and offices close", async () => {
+      const now = new Date(ctx.clock.now())
+      const [a, b] = await ctx.db
+        .insert(offices)
+        .values([
+          { name: 'А', created_at: now },
+          { name: 'Б', created_at: now },
+        ])
+        .returning({ id: offices.id })
+      const person = async (role: Role, office_id: number) => {
+        const user = await ctx.createUser({ role, office_id })
+        return { id: user.id, token: await ctx.signIn(user.phone, user.password) }
+      }
+      const agent = await person(ROLE.agent, a!.id)
+      const other = await person(ROLE.agent, b!.id)
+      const managerA = await person(ROLE.agentManager, a!.id)
+      const managerB = await person(ROLE.agentManager, b!.id)
+      const [kept] = await ctx.db.insert(companies).values({ agent_user_id: agent.id, short_name: 'Ромашка', created_at: now }).returning({ id: companies.id })
+      const [passed] = await ctx.db.insert(companies).values({ agent_user_id: other.id, short_name: 'Василёк', created_at: now }).returning({ id: companies.id })
+      const [person1] = await ctx.db.insert(individuals).values({ agent_user_id: agent.id, last_name: 'Иванов', first_name: 'Иван', created_at: now, updated_at: now }).returning({ id: individuals.id })
+      const names = async (path: string, token: string, q = '') => {
+        const items = (await ctx.call('GET', `/api/v1/${path}?limit=100${q && `&q=${encodeURIComponent(q)}`}`, token)).json().data.items as { id: number }[]
+        return items.map(i => i.id).sort((x, y) => x - y)
+      }
+      expect(await names('companies', managerA.token)).toEqual([kept!.id])
+      expect(await names('companies', managerA.token, 'ромаш')).toEqual([kept!.id])
+      expect(await names('physics', managerA.token)).toEqual([person1!.id])
+
+      // The agent moves to office Б: its company and individual go along, searched by name there too.
+      await ctx.db.update(users).set({ office_id: b!.id }).where(eq(users.id, agent.id))
+      expect(await names('companies', managerA.token)).toEqual([])
+      expect(await names('companies', managerB.token)).toEqual([kept!.id, passed!.id])
+      expect(await names('companies', managerB.token, 'ромаш')).toEqual([kept!.id])
+      expect(await names('physics', managerA.token)).toEqual([])
+      expect(await names('physics', managerB.token)).toEqual([person1!.id])
+
+      // A company handed to office А's manager is that office's; a direct write of the kept office cannot drift.
+      await ctx.db.update(companies).set({ agent_user_id: managerA.id }).where(eq(companies.id, passed!.id))
+      await ctx.db.update(companies).set({ agent_office_id: a!.id }).where(eq(companies.id, kept!.id))
+      expect(await names('companies', managerA.token)).toEqual([passed!.id])
+      expect(await names('companies', managerB.token)).toEqual([kept!.id])
+
+      // Office Б closes: its people have no office, nor do the records they keep; its manager keeps only its own.
+      await ctx.db.delete(offices).where(eq(offices.id, b!.id))
+      const officeOf = await ctx.db.select({ id: companies.id, office: companies.agent_office_id }).from(companies)
+      expect(officeOf.sort((x, y) => x.id - y.id)).toEqual([
+        { id: kept!.id, office: null },
+        { id: passed!.id, office: a!.id },
+      ])
+      expect(await names('companies', managerB.token)).toEqual([])
+      expect(await names('physics', managerB.token)).toEqual([])
     })
   },
   { env: { DATA_DIR: testDataDir() }, app: { modules: [clients] } },

@@ -355,7 +355,7 @@ describeEachDb(
       )) as unknown as { rows: { indexname: string; indexdef: string }[] }
       expect(rows.map(r => r.indexname)).toEqual(['companies_short_name_search', 'individuals_name_search'])
       for (const r of rows) {
-        expect(r.indexdef).toMatch(/using gin \(search_name gin_trgm_ops\)/i)
+        expect(r.indexdef).toMatch(/using gin \(agent_office_id, search_name gin_trgm_ops\)/i)
         expect(r.indexdef).not.toContain('search_text')
       }
       const stored = (await ctx.db.select({ n: individuals.search_name }).from(individuals).orderBy(individuals.id)).map(r => r.n)

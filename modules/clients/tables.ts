@@ -230,6 +230,8 @@ export const individuals = pgTable(
   {
     id: serial('id').primaryKey(),
     agent_user_id: integer('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The agent's office, kept by triggers (migration 0011) like `companies.agent_office_id`; never written here. */
+    agent_office_id: integer('agent_office_id'),
     ...identity(),
     phone: varchar('phone', { length: 11 }),
     email: text('email'),
@@ -241,7 +243,11 @@ export const individuals = pgTable(
      */
     search_name: text('search_name').generatedAlwaysAs(sql`search_text(last_name || ' ' || first_name || coalesce(' ' || middle_name, ''))`),
   },
-  t => [index('individuals_agent_idx').on(t.agent_user_id), index('individuals_name_search').using('gin', t.search_name.op('gin_trgm_ops'))],
+  t => [
+    index('individuals_agent_idx').on(t.agent_user_id),
+    // The name's trigrams after the agent's office, as companies_short_name_search (btree_gin, core migration 0014).
+    index('individuals_name_search').using('gin', t.agent_office_id, t.search_name.op('gin_trgm_ops')),
+  ],
 )
 
 /** The local organisations registry behind the company search (the default OrganizationRegistry provider). */

@@ -130,9 +130,14 @@ describeEachDb('tenders: the call list /tenders-call-list (issue 12 §4)', ctx =
     expect(ids(await search('+7 701'))).toEqual([w.calls.unfinished, w.calls.b1, w.calls.agent, w.calls.a2, w.calls.a1])
     expect(ids(await search('агент а'))).toEqual([w.calls.agent])
     // A name typed right is found alone, not among the names sharing most of it (server/search resolve())…
-    expect(ids(await search('оператор б'))).toEqual([w.calls.unfinished, w.calls.b1])
-    // …a typo within the similarity threshold still finds the employee; a search narrows, it never widens the scope.
-    expect(ids(await search('Оперетор Б'))).toEqual([w.calls.unfinished, w.calls.b1])
+    const typedRight = await search('оператор б')
+    expect(ids(typedRight)).toEqual([w.calls.unfinished, w.calls.b1])
+    expect(typedRight.similar).toBeUndefined()
+    // …a typo within the similarity threshold still finds the employee, said to be similar; a search narrows, it
+    // never widens the scope.
+    const mistyped = await search('Оперетор Б')
+    expect(ids(mistyped)).toEqual([w.calls.unfinished, w.calls.b1])
+    expect(mistyped.similar).toBe(true)
     expect(ids(await list(ctx, w.opA.token, '?q=Оператор'))).toEqual([w.calls.a2, w.calls.a1])
     expect(ids(await search('оператор', '&outcome=105'))).toEqual([w.calls.b1])
     expect(ids(await search('Никто'))).toEqual([])

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -20,11 +21,12 @@ export type DbHandle =
 
 /**
  * An embedded database: a directory, or in memory when `dataDir` is undefined (tests). pg_trgm is loaded for the
- * lists' trigram search; the core migration 0007 creates the extension.
+ * lists' trigram search (the core migration 0007 creates the extension), btree_gin for an equality searched in
+ * one GIN index with a name (0014).
  */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } })
   await client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_WORD_SIMILARITY}`)
   const db = drizzlePglite({ client, schema })
   return { kind: 'pglite', db, client, close: () => client.close() }

@@ -69,6 +69,12 @@ export const companies = pgTable(
     owner_user_id: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The agent (role 30/35) who brought the client, if any. */
     agent_user_id: integer('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The agent's office, kept by triggers (migration 0014: the company's agent set, the agent's office changed),
+     * never written by the application: an agent manager's scope is this one column (server/access/scope.ts
+     * `UserWithOffice`), searched with the name in one index.
+     */
+    agent_office_id: integer('agent_office_id'),
     inn: varchar('inn', { length: 12 }),
     ogrn: varchar('ogrn', { length: 15 }),
     kpp: varchar('kpp', { length: 9 }),
@@ -81,7 +87,9 @@ export const companies = pgTable(
   t => [
     index('companies_owner_idx').on(t.owner_user_id),
     index('companies_agent_idx').on(t.agent_user_id),
-    index('companies_short_name_search').using('gin', t.search_name.op('gin_trgm_ops')),
+    // The name's trigrams after the agent's office (btree_gin): a name search on its own (the office's entries are
+    // not read) or within an office, both conditions in one scan.
+    index('companies_short_name_search').using('gin', t.agent_office_id, t.search_name.op('gin_trgm_ops')),
   ],
 )
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
-import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
+import { scopeEstimable, scopeWhere, type ScopeColumns } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
@@ -16,8 +16,8 @@ import { companyRows } from '../access'
 import { companyDetails, companyNameWords } from '../tables'
 import { iso } from './http'
 
-/** The user references of `companyRows` (../access.ts) as columns. */
-export const companyColumns = { owner: companies.owner_user_id, agent: companies.agent_user_id }
+/** The user references of `companyRows` (../access.ts) as columns; the agent's office is kept beside the agent. */
+export const companyColumns: ScopeColumns<'owner' | 'agent'> = { owner: companies.owner_user_id, agent: { user: companies.agent_user_id, office: companies.agent_office_id } }
 
 /** The companies `actor` may read and write. */
 export const companyWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, companyRows, companyColumns)
@@ -214,7 +214,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
     return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
   })
   // Filters are equalities; the planner's estimate is trusted (past 4 × the exact limit) where the scope's is good too.
-  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: scopeEstimable(companyRows, actor) })
+  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: scopeEstimable(companyRows, actor, companyColumns) })
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
@@ -305,7 +305,7 @@ async function tieredPage(
   // In a scope the planner estimates well, the tiers past the typos are counted first (index scans): past the
   // limit, so is every match. Else (or under the limit) every match, typos included, is counted: in an office's
   // scope at once, the planner's estimate of it being no sign of how many the office has.
-  const estimable = scopeEstimable(companyRows, actor)
+  const estimable = scopeEstimable(companyRows, actor, companyColumns)
   const reached =
     estimable && estimate > TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT
       ? { total: estimate, total_estimated: true }

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Actor } from '../../../core/access'
 import { ROLE } from '../../../core/auth/profile'
-import { scopeEstimable, scopeWhere } from '../../../server/access/scope'
+import { scopeEstimable, scopeWhere, type ScopeColumns } from '../../../server/access/scope'
 import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
@@ -21,7 +21,9 @@ import type { ClientsContext } from './context'
 import { parseBody, parseQuery, pathId } from '../../../server/http/validate'
 
 /** The individuals `actor` may read and write (`individualRows`, ../access.ts). */
-export const individualWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, individualRows, { agent: individuals.agent_user_id })
+/** The user reference of `individualRows` (../access.ts); the agent's office is kept beside the agent. */
+const individualColumns: ScopeColumns<'agent'> = { agent: { user: individuals.agent_user_id, office: individuals.agent_office_id } }
+export const individualWhere = (db: Db, actor: Actor): SQL => scopeWhere(db, actor, individualRows, individualColumns)
 
 type Row = { person: typeof individuals.$inferSelect; agent: { id: number | null; name: string | null } | null }
 
@@ -155,7 +157,7 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
         .offset(offset),
     )
     // Without a search, in a scope the planner estimates well, its estimate is trusted past 4 × the exact limit (server/search/total.ts).
-    const planFirst = !match && scopeEstimable(individualRows, currentActor(request))
+    const planFirst = !match && scopeEstimable(individualRows, currentActor(request), individualColumns)
     const total = await cheapTotal(db, db.select({ id: individuals.id }).from(individuals).where(where), { planFirst })
     return ok<IndividualPage>({ ...page, items: page.items.map(toItem), ...total, ...(similar && { similar }) })
   })
