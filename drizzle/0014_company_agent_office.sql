@@ -24,4 +24,6 @@ CREATE OR REPLACE FUNCTION users_office_to_companies() RETURNS trigger
 END $$;--> statement-breakpoint
 CREATE TRIGGER "users_office_to_companies" AFTER UPDATE OF office_id ON "users" FOR EACH ROW WHEN (OLD.office_id IS DISTINCT FROM NEW.office_id) EXECUTE FUNCTION users_office_to_companies();--> statement-breakpoint
 UPDATE "companies" SET "agent_office_id" = "users"."office_id" FROM "users" WHERE "users"."id" = "companies"."agent_user_id";--> statement-breakpoint
-CREATE INDEX "companies_short_name_search" ON "companies" USING gin ("agent_office_id","search_name" gin_trgm_ops);
+CREATE INDEX "companies_short_name_search" ON "companies" USING gin ("agent_office_id","search_name" gin_trgm_ops);--> statement-breakpoint
+-- An office's rows newest first (its first page), counted from the index alone.
+CREATE INDEX "companies_agent_office_idx" ON "companies" USING btree ("agent_office_id","id");

@@ -245,6 +245,7 @@ export const individuals = pgTable(
   },
   t => [
     index('individuals_agent_idx').on(t.agent_user_id),
+    index('individuals_agent_office_idx').on(t.agent_office_id, t.id),
     // The name's trigrams after the agent's office, as companies_short_name_search (btree_gin, core migration 0014).
     index('individuals_name_search').using('gin', t.agent_office_id, t.search_name.op('gin_trgm_ops')),
   ],

@@ -87,6 +87,8 @@ export const companies = pgTable(
   t => [
     index('companies_owner_idx').on(t.owner_user_id),
     index('companies_agent_idx').on(t.agent_user_id),
+    // An office's companies newest first, and counted from the index alone.
+    index('companies_agent_office_idx').on(t.agent_office_id, t.id),
     // The name's trigrams after the agent's office (btree_gin): a name search on its own (the office's entries are
     // not read) or within an office, both conditions in one scan.
     index('companies_short_name_search').using('gin', t.agent_office_id, t.search_name.op('gin_trgm_ops')),

@@ -18,4 +18,6 @@ CREATE OR REPLACE FUNCTION users_office_to_individuals() RETURNS trigger
 END $$;--> statement-breakpoint
 CREATE TRIGGER "users_office_to_individuals" AFTER UPDATE OF office_id ON "users" FOR EACH ROW WHEN (OLD.office_id IS DISTINCT FROM NEW.office_id) EXECUTE FUNCTION users_office_to_individuals();--> statement-breakpoint
 UPDATE "individuals" SET "agent_office_id" = "users"."office_id" FROM "users" WHERE "users"."id" = "individuals"."agent_user_id";--> statement-breakpoint
-CREATE INDEX "individuals_name_search" ON "individuals" USING gin ("agent_office_id","search_name" gin_trgm_ops);
+CREATE INDEX "individuals_name_search" ON "individuals" USING gin ("agent_office_id","search_name" gin_trgm_ops);--> statement-breakpoint
+-- An office's rows newest first (its first page), counted from the index alone.
+CREATE INDEX "individuals_agent_office_idx" ON "individuals" USING btree ("agent_office_id","id");
