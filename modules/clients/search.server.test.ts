@@ -197,9 +197,14 @@ describeEachDb(
             for (const way of ['next', 'prev'] as const) {
               for (let cursor: string | null = way === 'next' ? null : last!, page = 1; page === 1 || cursor; page++) {
                 const at = cursor ? { ...query, cursor } : query
-                const tiered = await listCompanies(ctx.db, actor, at, 0)
-                const ranked = await listCompanies(ctx.db, actor, at, Number.POSITIVE_INFINITY)
+                const tiered = await listCompanies(ctx.db, actor, at, { tieredFrom: 0, rankedUpTo: 0 })
+                const ranked = await listCompanies(ctx.db, actor, at, { tieredFrom: Number.POSITIVE_INFINITY })
                 expect(tiered, `${q} by ${limit}, ${way} ${page}`).toEqual(ranked)
+                // Up to 3 matches ranked in one read, past them the tiers (the total then "about"): the same rows.
+                const { total, total_estimated, ...rows } = await listCompanies(ctx.db, actor, at, { tieredFrom: 0, rankedUpTo: 3 })
+                const { total: rankedTotal, total_estimated: _, ...rankedRows } = ranked
+                expect(rows, `${q} by ${limit}, ${way} ${page}, bounded`).toEqual(rankedRows)
+                expect(total_estimated ? total > 3 && rankedTotal > 3 : total === rankedTotal, `${q}: ${total} of ${rankedTotal}`).toBe(true)
                 // Found as typed, a word brings no typos ("Вектар", "ИП Вектаров"); held by no name, its typos are
                 // the names holding the words it may mean ("вектор", "векторр").
                 if ((q === 'вектор' || q === 'векктор') && page === 1 && way === 'next') expect(tiered.items.length).toBe(Math.min(limit, actor === admin ? 8 : 4))
@@ -212,7 +217,7 @@ describeEachDb(
         }
       }
       // The tiers of a number hold every tier of its rank.
-      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: '7707', limit: '20' }), 0)).items.map(i => i.short_name)).toEqual([
+      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: '7707', limit: '20' }), { tieredFrom: 0, rankedUpTo: 0 })).items.map(i => i.short_name)).toEqual([
         '7707',
         'ООО Альфа',
         'АО 7707-Строй',
@@ -223,7 +228,7 @@ describeEachDb(
         'Завод 77070',
       ])
       // A page by number keeps the ranked path (nothing to compare): still answers.
-      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: 'вектор', page: '2', limit: '3' }), 0)).items).toHaveLength(3)
+      expect((await listCompanies(ctx.db, admin, parseQuery(companyListQuery, { q: 'вектор', page: '2', limit: '3' }), { tieredFrom: 0, rankedUpTo: 0 })).items).toHaveLength(3)
     })
 
     it('pages with cursors: every row once, in order, forwards and back; a bad cursor is a 422', async () => {
