@@ -170,6 +170,15 @@ export type TaskPage = SearchedPage<TaskItem>
 export type TaskResponsible = TaskPerson
 
 /**
+ * GET v1/tasks/responsibles?search= → data: up to 50 people, alphabetically, or the best match first under a search;
+ * `similar` when nobody holds the search as typed and these are names similar to it (a typo's).
+ */
+export interface TaskResponsibles {
+  items: TaskResponsible[]
+  similar?: boolean
+}
+
+/**
  * GET v1/tasks/counts → data: the five filters' counts for the list's tabs (the same other filters applied); past a
  * few thousand tasks in scope a count may be the planner's estimate (`estimated`: the tab says "about").
  */

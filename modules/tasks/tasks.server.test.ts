@@ -6,7 +6,7 @@ import { offices } from '../../server/db/schema'
 import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 import ru from './i18n/ru.json'
-import { REMINDER_MINUTES, type TaskCounts, type TaskDetails, type TaskPage, type TaskPerson } from './contract'
+import { REMINDER_MINUTES, type TaskCounts, type TaskDetails, type TaskPage, type TaskResponsibles } from './contract'
 
 // The harness's clock starts at 2026-01-01 00:00 UTC: 03:00 on the business clock (Moscow, UTC+3), today 2026-01-01.
 const TODAY = '2026-01-01'
@@ -248,11 +248,16 @@ describeEachDb('tasks: create, edit and comment', ctx => {
     await create(ctx, manager, form(colleague.id))
     await create(ctx, admin, form(stranger.id))
     await create(ctx, colleague, form(colleague.id))
-    const names = async (who: Person, q = '') => (await ctx.call('GET', `/api/v1/tasks/responsibles${q}`, who.token)).json<{ data: TaskPerson[] }>().data.map(p => p.id).sort((x, y) => x - y)
+    const names = async (who: Person, q = '') => (await ctx.call('GET', `/api/v1/tasks/responsibles${q}`, who.token)).json<{ data: TaskResponsibles }>().data.items.map(p => p.id).sort((x, y) => x - y)
     expect(await names(manager)).toEqual([manager.id, colleague.id].sort((x, y) => x - y))
     expect(await names(colleague)).toEqual([colleague.id])
     expect(await names(admin)).toEqual([manager.id, colleague.id, stranger.id, admin.id].sort((x, y) => x - y))
-    expect((await ctx.call('GET', `/api/v1/tasks/responsibles?search=${'x'.repeat(101)}`, admin.token)).statusCode).toBe(422)
+    // Bad input is the envelope's 422, never a 500: too long, twice, a control character.
+    for (const q of [`search=${'x'.repeat(101)}`, 'search=a&search=b', 'search=a%00b']) {
+      const bad = await ctx.call('GET', `/api/v1/tasks/responsibles?${q}`, admin.token)
+      expect(bad.statusCode, q).toBe(422)
+      expect(bad.json<{ validation: Record<string, string> }>().validation).toHaveProperty('search')
+    }
   })
 
   it('finds whom to give a task by name: typed right alone, a typo by the names it may mean, best first', async () => {
@@ -260,12 +265,24 @@ describeEachDb('tasks: create, edit and comment', ctx => {
     await person(ctx, ROLE.agentManager, null, { full_name: 'Сидоров Пётр' })
     await person(ctx, ROLE.agentManager, null, { full_name: 'Сидорина Анна' })
     await person(ctx, ROLE.agentManager, null, { full_name: 'Петров Сидор' })
-    const found = async (q: string) =>
-      (await ctx.call('GET', `/api/v1/tasks/responsibles?search=${encodeURIComponent(q)}`, admin.token)).json<{ data: TaskPerson[] }>().data.map(p => p.full_name)
+    const answer = async (q: string) => (await ctx.call('GET', `/api/v1/tasks/responsibles?search=${encodeURIComponent(q)}`, admin.token)).json<{ data: TaskResponsibles }>().data
+    const found = async (q: string) => (await answer(q)).items.map(p => p.full_name)
     expect(await found('сидоров')).toEqual(['Сидоров Пётр'])
     // Best match first: a name starting with the input above one holding it further on.
     expect(await found('сидор')).toEqual(['Сидорина Анна', 'Сидоров Пётр', 'Петров Сидор'])
     expect((await found('сидороф'))[0]).toBe('Сидоров Пётр')
+    // Typed right: not flagged; a typo: the names are similar ones, flagged so the picker says so.
+    expect(await answer('сидоров')).not.toHaveProperty('similar')
+    expect((await answer('сидороф')).similar).toBe(true)
+
+    // More than 50 people: the first answer stops at 50 (alphabetically), the ones after are found by a search.
+    for (let i = 0; i < 55; i++) await person(ctx, ROLE.agentManager, null, { full_name: `Яковлев Сотрудник ${String(i).padStart(2, '0')}` })
+    const first = (await answer('')).items
+    expect(first).toHaveLength(50)
+    expect(first.map(p => p.full_name)).not.toContain('Яковлев Сотрудник 54')
+    const late = await answer('Яковлев Сотрудник 54')
+    expect(late.items.map(p => p.full_name)).toEqual(['Яковлев Сотрудник 54'])
+    expect(late).not.toHaveProperty('similar')
   })
 
   it('edits with the changed fields in the history, keeps a past start, refuses a new start in the past; comments', async () => {

@@ -8,11 +8,60 @@
 import { describe, expect, it } from 'vitest'
 import { businessToday } from '../../modules/tasks/contract'
 import { sel, signInAndWait } from './support/browser'
+import type { Page } from 'playwright-core'
 import { useE2E } from './support/setup'
 import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
 const e2e = useE2E()
 const AGENT = '+7 (700) 100-00-30'
+const ADMIN = '+7 (700) 100-01-00'
+/** The verifier of the demo seed (server/seed.ts), whom an administrator may give a task to. */
+const VERIFIER = 'Козлова Наталья Викторовна'
+
+const TEXTS = {
+  ru: { dialog: 'Новая задача', name: /Название/, responsible: /Ответственный/, create: 'Создать', created: 'Задача создана' },
+  en: { dialog: 'New task', name: /Name/, responsible: /Responsible/, create: 'Create', created: 'Task created' },
+} as const
+
+/**
+ * Opens the new task dialog on /tasks, types part of a name into the responsible field, checks that the list of
+ * people found fits the screen, picks the person and saves; the list then shows the task with that responsible.
+ */
+async function giveTaskByTypedName(page: Page, lang: 'ru' | 'en', width: number) {
+  const t = TEXTS[lang]
+  const name = `E2E ответственный ${width} ${lang} ${Date.now()}`
+  await page.goto('/tasks')
+  await page.getByTestId('task-table').waitFor()
+  await page.getByTestId('task-new').click()
+  const dialog = page.getByRole('dialog', { name: t.dialog })
+  await dialog.getByRole('textbox', { name: t.name }).fill(name)
+  const box = dialog.getByRole('combobox', { name: t.responsible })
+  await box.click()
+  await box.fill('')
+  const asked = page.waitForResponse(r => r.url().includes('/api/v1/tasks/responsibles?search='))
+  await box.pressSequentially('Козлов', { delay: 30 })
+  expect((await asked).status()).toBe(200)
+  const option = page.getByRole('listbox').getByRole('option', { name: VERIFIER })
+  await option.waitFor()
+  // The list of people found stays on the screen, whatever its width.
+  const list = await page.getByRole('listbox').boundingBox()
+  expect(list).not.toBeNull()
+  expect(list!.x).toBeGreaterThanOrEqual(0)
+  expect(list!.x + list!.width).toBeLessThanOrEqual(width)
+  await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+  await shot(page, `tasks-responsible-${width}-${lang}`, false)
+  await option.click()
+  expect(await box.inputValue()).toBe(VERIFIER)
+  const created = page.waitForResponse(r => r.url().endsWith('/api/v1/tasks') && r.request().method() === 'POST')
+  await dialog.getByRole('button', { name: t.create }).click()
+  const body = (await (await created).json()) as { data: { responsible: { full_name: string } } }
+  expect(body.data.responsible.full_name).toBe(VERIFIER)
+  await page.getByText(t.created).first().waitFor()
+  await expect.poll(() => dialog.count()).toBe(0)
+  await page.getByTestId('task-search').locator('input').fill(name)
+  const row = page.getByTestId('task-table').getByRole('row').filter({ hasText: name })
+  await expect.poll(() => row.innerText()).toContain(VERIFIER)
+}
 
 describe('/tasks as an agent', () => {
   it('creates a task from a client\'s card, linked to it, and the task links back', async () => {
@@ -154,6 +203,24 @@ describe('/tasks as an agent', () => {
     await page.getByRole('dialog', { name: 'New task' }).waitFor()
     await shot(page, 'tasks-dialog-1440-en')
     await page.keyboard.press('Escape')
+    await page.locator(sel.localeSwitch).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
+  })
+})
+
+describe('/tasks: the responsible found by typing', () => {
+  it('an administrator types part of a name, picks the person and saves; at 1440 and 390 px, in Russian and English', async () => {
+    const { page } = e2e
+    await page.setViewportSize(DESKTOP)
+    await signInAndWait(page, ADMIN)
+    await giveTaskByTypedName(page, 'ru', DESKTOP.width)
+    await page.setViewportSize(PHONE)
+    await giveTaskByTypedName(page, 'ru', PHONE.width)
+    await page.locator(sel.localeSwitch).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await giveTaskByTypedName(page, 'en', PHONE.width)
+    await page.setViewportSize(DESKTOP)
+    await giveTaskByTypedName(page, 'en', DESKTOP.width)
     await page.locator(sel.localeSwitch).click()
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
   })

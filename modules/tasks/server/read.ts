@@ -22,6 +22,7 @@ import {
   type TaskListQuery,
   type TaskPage,
   type TaskPerson,
+  type TaskResponsibles,
   type TaskType,
 } from '../contract'
 import { taskComments, taskHistory, taskLinks, tasks } from '../tables'
@@ -180,13 +181,17 @@ export async function mayAssign(db: Db, actor: Actor, userId: number): Promise<b
 const PEOPLE_SEARCH = searchOf({ name: textField(users.search_name) })
 export const RESPONSIBLES_LIMIT = 50
 
-/** Whom the actor may give a task, by name; under a search the best match first, a typo's names only if none holds it. */
-export async function listResponsibles(db: Db, actor: Actor, search: string): Promise<TaskPerson[]> {
-  const { match } = await PEOPLE_SEARCH.resolve(db, search, heldIn(db, users, assignableWhere(actor)))
-  return db
+/**
+ * Whom the actor may give a task, by name; under a search the best match first, a typo's names only if none holds it
+ * (`similar`: the picker says the names are not what was typed).
+ */
+export async function listResponsibles(db: Db, actor: Actor, search: string): Promise<TaskResponsibles> {
+  const { match, similar } = await PEOPLE_SEARCH.resolve(db, search, heldIn(db, users, assignableWhere(actor)))
+  const items = await db
     .select({ id: users.id, full_name: users.full_name })
     .from(users)
     .where(and(assignableWhere(actor), match?.where))
     .orderBy(...(match ? [desc(match.rank)] : []), asc(users.full_name), asc(users.id))
     .limit(RESPONSIBLES_LIMIT)
+  return { items, ...(similar && { similar }) }
 }

@@ -20,7 +20,7 @@ import {
   type TaskDetails,
   type TaskForm,
   type TaskPage,
-  type TaskResponsible,
+  type TaskResponsibles,
 } from '../contract'
 import { taskComments, taskLinks, tasks } from '../tables'
 import { TASK_STATUS, taskWorkflow } from '../workflow'
@@ -74,7 +74,7 @@ export function taskRoutes(app: FastifyInstance, deps: ServerDeps, ctx: TasksDep
 
   app.get('/tasks/responsibles', { preHandler: guard }, async request => {
     const { search } = parseQuery(responsiblesQuery, request.query)
-    return ok<TaskResponsible[]>(await listResponsibles(db, currentActor(request), search))
+    return ok<TaskResponsibles>(await listResponsibles(db, currentActor(request), search))
   })
 
   app.post('/tasks', { preHandler: guard }, async request => {

@@ -24,14 +24,14 @@ describe('"Create task" on other modules\' pages', () => {
         posts.push(req.body)
         return { id: 40 }
       }
-      return req.path === 'v1/tasks/responsibles' ? PEOPLE : null
+      return req.path === 'v1/tasks/responsibles' ? { items: PEOPLE } : null
     })
     render(kit.wrap(<Slot slot={slot as 'clients/pageActions'} props={props as { companyId: number }} />))
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Создать задачу' }))
     const dialog = await screen.findByRole('dialog', { name: 'Новая задача' })
     expect((within(dialog).getByRole('textbox', { name: /Название/ }) as HTMLInputElement).value).toBe(suggested)
-    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLSelectElement).value).toBe('1'))
+    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLInputElement).value).toBe('Иван Петров'))
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
     await waitFor(() => expect(kit.toasts).toContain('Задача создана'))
     expect(posts[0]).toMatchObject({ name: suggested, links: [{ kind, id }] })

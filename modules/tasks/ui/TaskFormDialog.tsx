@@ -11,6 +11,8 @@ import { DateField } from '../../../core/ui/DateField'
 import { Dialog } from '../../../core/ui/Dialog'
 import { MaskedField } from '../../../core/ui/MaskedField'
 import { Checkbox } from '../../../core/ui/Checkbox'
+import { ComboBoxField } from '../../../core/ui/ComboBoxField'
+import { useListT } from '../../../core/ui/list/texts'
 import { SelectField } from '../../../core/ui/SelectField'
 import { Stack } from '../../../core/ui/Stack'
 import { Switch } from '../../../core/ui/Switch'
@@ -68,6 +70,7 @@ type Field = keyof TaskFormValues
  */
 export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSaved }: TaskFormDialogProps) {
   const t = useT('tasks')
+  const tList = useListT()
   const { api, bus } = useRuntime()
   const dispatch = useDispatch()
   const profile = useUnit($profile)
@@ -80,7 +83,10 @@ export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSav
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [general, setGeneral] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
-  const responsibles = useResponsibles()
+  const [responsibleSearch, setResponsibleSearch] = useState('')
+  // The chosen responsible's name: kept apart from the list, which holds only the people found for the typed text.
+  const [responsibleName, setResponsibleName] = useState(() => (task ? task.responsible.full_name : profile && initial.responsible_id === String(profile.id) ? profile.full_name : ''))
+  const responsibles = useResponsibles(responsibleSearch === responsibleName ? '' : responsibleSearch)
 
   const check = validate(values, today, task ? initial : null)
   const errorOf = (field: Field): string | null => {
@@ -121,8 +127,6 @@ export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSav
   }
 
   const calendar = { placeholder: t('form.datePlaceholder'), calendarLabel: t('form.calendar'), previousLabel: t('form.previousMonth'), nextLabel: t('form.nextMonth') }
-  const options = responsibles.people.map(p => ({ value: String(p.id), label: p.full_name }))
-  if (task && !options.some(o => o.value === String(task.responsible.id))) options.unshift({ value: String(task.responsible.id), label: task.responsible.full_name })
   const reminders = (field: 'remind_author' | 'remind_executor', legend: string) => (
     <Group data-testid={`task-${field}`}>
       <legend>{legend}</legend>
@@ -167,15 +171,34 @@ export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSav
         />
         <TextField label={t('form.name')} name="name" value={values.name} onChange={value => set('name', value)} isRequired maxLength={255} errorMessage={errorOf('name')} autoFocus={!task} />
         <TextArea label={t('form.description')} name="description" value={values.description} onChange={value => set('description', value)} rows={3} errorMessage={errorOf('description')} />
-        <SelectField
+        <ComboBoxField
           label={t('form.responsible')}
           name="responsible_id"
-          value={values.responsible_id}
-          onChange={value => set('responsible_id', value)}
-          options={options}
+          data-testid="task-responsible"
+          items={responsibles.people}
+          itemKey={p => String(p.id)}
+          itemLabel={p => p.full_name}
+          selectedKey={values.responsible_id}
+          selectedLabel={responsibleName}
+          onSelectionChange={key => {
+            const chosen = responsibles.people.find(p => String(p.id) === key)
+            if (chosen) setResponsibleName(chosen.full_name)
+            set('responsible_id', key)
+          }}
+          onInputChange={setResponsibleSearch}
+          isLoading={responsibles.status === 'loading'}
+          loadingLabel={t('form.responsiblesLoading')}
+          emptyLabel={t('form.responsiblesNone')}
+          toggleLabel={t('form.responsiblesShow')}
           placeholder={t('form.chooseResponsible')}
           isRequired
-          description={responsibles.status === 'failed' ? t('form.responsiblesFailed') : undefined}
+          description={
+            responsibles.status === 'failed'
+              ? t('form.responsiblesFailed')
+              : responsibles.similar
+                ? tList('list.similarNames', { q: responsibles.asked })
+                : undefined
+          }
           errorMessage={errorOf('responsible_id')}
         />
         <Pair>

@@ -60,7 +60,7 @@ describe('/tasks/{id}', () => {
         if (req.path === 'v1/tasks/5') task = { ...task, ...(req.body as object), responsible: PEOPLE[1]! }
         return task
       }
-      if (req.path === 'v1/tasks/responsibles') return PEOPLE
+      if (req.path === 'v1/tasks/responsibles') return { items: PEOPLE }
       return task
     })
     render(kit.wrap(<TaskPage params={{ id: '5' }} />))

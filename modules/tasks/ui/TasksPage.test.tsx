@@ -19,7 +19,7 @@ const last = (sent: SentRequest[], path: string) => Object.fromEntries(sent.filt
 function server(items = [taskItem(1), taskItem(2, { status: 20, date_from: '1970-01-05', date_to: '1970-01-07', time: '09:30' }), taskItem(3)]) {
   return (req: SentRequest) => {
     if (req.path === 'v1/tasks/counts') return COUNTS
-    if (req.path === 'v1/tasks/responsibles') return PEOPLE
+    if (req.path === 'v1/tasks/responsibles') return { items: PEOPLE }
     if (req.path === 'v1/tasks' && req.method === 'GET') {
       const filter = req.search.get('filter')
       const found = filter === 'work' ? items.filter(t => t.status === 20) : items
@@ -229,7 +229,7 @@ describe('/tasks: the new task dialog', () => {
     expect((within(dialog).getByRole('textbox', { name: /Дата начала/ }) as HTMLInputElement).value).toBe('02.01.1970')
     expect((within(dialog).getByRole('textbox', { name: /Время/ }) as HTMLInputElement).value).toBe('15:00')
     expect(within(dialog).getAllByRole('button', { name: 'Выбрать дату в календаре' })).toHaveLength(2)
-    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLSelectElement).value).toBe('1'))
+    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLInputElement).value).toBe('Иван Петров'))
     // The e-mail switch waits for a reminder.
     expect((within(dialog).getByRole('switch', { name: 'Также по e-mail' }) as HTMLInputElement).disabled).toBe(true)
 
@@ -249,5 +249,66 @@ describe('/tasks: the new task dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
     await waitFor(() => expect(kit.toasts).toContain('Задача создана'))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('finds the responsible by the typed text on the server (debounced), picks one, and says when the names are similar', async () => {
+    const posts: unknown[] = []
+    const base = server()
+    const FAR = { id: 77, full_name: 'Сидоров Пётр' }
+    const kit = tasksKit('/tasks', req => {
+      if (req.path === 'v1/tasks/responsibles') {
+        const search = req.search.get('search') ?? ''
+        if (search === '') return { items: PEOPLE }
+        if (search === 'сидор') return { items: [FAR] }
+        if (search === 'сидороф') return { items: [FAR], similar: true }
+        return { items: [] }
+      }
+      if (req.method === 'POST' && req.path === 'v1/tasks') {
+        posts.push(req.body)
+        return { id: 9 }
+      }
+      return base(req)
+    })
+    render(kit.wrap(<TasksPage />))
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Новая задача' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Новая задача' })
+    await user.type(within(dialog).getByRole('textbox', { name: /Название/ }), 'Позвонить клиенту')
+    const box = within(dialog).getByRole('combobox', { name: /Ответственный/ }) as HTMLInputElement
+    await waitFor(() => expect(box.value).toBe('Иван Петров'))
+    const asked = () => kit.sent.filter(r => r.path === 'v1/tasks/responsibles').map(r => r.search.get('search'))
+
+    // A typo: the names are similar ones, and the field says so (politely, under it).
+    await user.clear(box)
+    await user.type(box, 'сидороф')
+    expect(asked()).not.toContain('сидороф')
+    act(() => kit.clock.advanceBy(250))
+    await waitFor(() => expect(asked()).toContain('сидороф'))
+    const hint = await within(dialog).findByText('«сидороф» не найдено — показаны похожие имена')
+    expect(hint.getAttribute('aria-live')).toBe('polite')
+    expect(box.getAttribute('aria-describedby')).toContain(hint.id)
+
+    // Typed right: the person found, no hint; choosing them sets responsible_id.
+    await user.clear(box)
+    await user.type(box, 'сидор')
+    act(() => kit.clock.advanceBy(250))
+    await waitFor(() => expect(asked().at(-1)).toBe('сидор'))
+    const option = await screen.findByRole('option', { name: 'Сидоров Пётр' })
+    expect(within(dialog).queryByText(/показаны похожие имена/)).toBeNull()
+    await user.click(option)
+    expect(box.value).toBe('Сидоров Пётр')
+
+    // Nobody found: the list says so.
+    await user.clear(box)
+    await user.type(box, 'зззз')
+    act(() => kit.clock.advanceBy(250))
+    expect(await screen.findByText('Никого не найдено')).toBeTruthy()
+    // Left without choosing: the chosen person's name comes back.
+    await user.tab()
+    await waitFor(() => expect(box.value).toBe('Сидоров Пётр'))
+
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    await waitFor(() => expect(posts).toHaveLength(1))
+    expect(posts[0]).toMatchObject({ name: 'Позвонить клиенту', responsible_id: 77 })
   })
 })
