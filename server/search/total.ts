@@ -83,6 +83,20 @@ async function estimateOf(db: Db, rows: SQLWrapper, select: string): Promise<num
   return estimate
 }
 
+/**
+ * A select found to hold more than `limit` rows some other way (a bounded read that met one more): its "about"
+ * total is remembered as cheapTotal remembers one it counted, so the next request within ESTIMATE_TTL_MS need not
+ * read them again (`knownAbout`).
+ */
+export function rememberAbout(db: Db, rows: SQLWrapper, total: number, limit = EXACT_TOTAL_LIMIT): void {
+  approximations(db).set(`${limit} ${selectKey(rows)}`, total)
+}
+
+/** The "about" total of a select past `limit`, counted or remembered within ESTIMATE_TTL_MS, if there is one. */
+export function knownAbout(db: Db, rows: SQLWrapper, limit = EXACT_TOTAL_LIMIT): number | undefined {
+  return approximations(db).get(`${limit} ${selectKey(rows)}`)
+}
+
 /** Estimates and "about" totals asked before are asked again: the tables were replaced wholesale (tests, a restore). */
 export function forgetEstimates(db: Db): void {
   kept.delete(db)
