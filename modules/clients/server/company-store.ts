@@ -286,10 +286,11 @@ async function tieredPage(
   let many: Total | null = null
   if (!cursor && estimable && rankedUpTo > 0 && estimate <= TRUSTED_ESTIMATE_FACTOR * EXACT_TOTAL_LIMIT) {
     // A search found to have more within the last seconds is not read again (a common word: 5 001 rows a request).
-    const matches = ids().where(and(rest, match.where))
+    const matching = and(rest, match.where)!
+    const matches = ids().where(matching)
     const known = knownAbout(db, matches, rankedUpTo)
     if (known === undefined) {
-      const ranked = await searchPage(db, match, keys, { cursor: null, offset: 0 }, query.limit, and(rest, match.where)!, joined, rankedUpTo)
+      const ranked = await searchPage(db, match, keys, { cursor: null, offset: 0 }, query.limit, matching, joined, rankedUpTo)
       if (ranked) return ranked
     }
     many = { total: Math.max(known ?? 0, estimate, rankedUpTo + 1), total_estimated: true }
@@ -365,8 +366,7 @@ async function searchPage(db: Db, match: SearchMatch, keys: readonly OrderKey[],
 async function searchPage(db: Db, match: SearchMatch, keys: readonly OrderKey[], position: PagePosition, size: number, where: SQL, joined: Joined, bound?: number) {
   const rank = sql<number>`${match.rank}`.as('rank')
   const counted = sql<number>`count(*) over ()`.as('matches')
-  const matched = () => joined(db.select({ id: companies.id, rank }).from(companies).$dynamic()).where(where)
-  const bounded = bound === undefined ? null : matched().limit(bound + 1).as('matched')
+  const bounded = bound === undefined ? null : joined(db.select({ id: companies.id, rank }).from(companies).$dynamic()).where(where).limit(bound + 1).as('matched')
   const m = bounded
     ? db.select({ id: bounded.id, rank: bounded.rank, matches: counted }).from(bounded).as('m')
     : joined(db.select({ id: companies.id, rank, matches: counted }).from(companies).$dynamic())
