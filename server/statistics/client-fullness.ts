@@ -22,8 +22,11 @@ export interface FullnessItem {
 export const FULLNESS_KEYS = ['clientCompany', 'officials', 'founders', 'bankAccounts', 'financials', 'documents'] as const
 export type FullnessKey = (typeof FULLNESS_KEYS)[number]
 
-/** Columns that are bookkeeping, not something the client fills in (search_name: the database's copy of the short name). */
-const NOT_FILLABLE = new Set(['id', 'owner_user_id', 'agent_user_id', 'created_at', 'search_name'])
+/**
+ * Columns that are bookkeeping, not something the client fills in (search_name: the database's copy of the short
+ * name; agent_office_id: the agent's office, kept by a trigger).
+ */
+const NOT_FILLABLE = new Set(['id', 'owner_user_id', 'agent_user_id', 'agent_office_id', 'created_at', 'search_name'])
 
 /** Derived from the table itself, so the companies issue's new columns count without touching this file. */
 const FILLABLE_COLUMNS = Object.keys(getTableColumns(companies)).filter(name => !NOT_FILLABLE.has(name)) as (keyof CompanyRow)[]
