@@ -11,11 +11,27 @@ import { FieldBox, FieldDescription, FieldErrorText, FieldInput, FieldLabel, Req
 import { ChevronDownIcon } from './icons'
 import { Spinner } from './Spinner'
 
+const Busy = styled.span`
+  flex: none;
+  display: inline-flex;
+  color: ${({ theme }) => theme.color.textMuted};
+`
+/** Kept in the page while empty so that what comes later is read out; it then takes no room (nor the gap above it). */
+const LiveDescription = styled(FieldDescription)`
+  &:empty {
+    margin-block-start: calc(-1 * ${({ theme }) => theme.space.xs});
+  }
+`
 const Root = styled(ComboBox)`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
   min-width: 0;
+  /* The spinner says the list is being looked up: with the list closed (say, reloading after a pick) it would only
+     distract. */
+  &:not([data-open]) ${Busy} {
+    display: none;
+  }
 `
 const Toggle = styled(AriaButton)`
   flex: none;
@@ -33,11 +49,6 @@ const Toggle = styled(AriaButton)`
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: -2px;
   }
-`
-const Busy = styled.span`
-  flex: none;
-  display: inline-flex;
-  color: ${({ theme }) => theme.color.textMuted};
 `
 const ListPopover = styled(Popover)`
   /* Above the modal a form may sit in. */
@@ -134,6 +145,10 @@ export function ComboBoxField<T>({
   // The chosen option's text, also right after a pick, before the caller's new `selectedLabel` arrives.
   const chosenText = useRef(selectedLabel)
   useEffect(() => {
+    // A text that arrives or changes later (a name read for an id, the choice undone by going back) replaces the
+    // box's text unless something else is being typed there.
+    const before = chosenText.current
+    setText(shown => (shown === before ? selectedLabel : shown))
     chosenText.current = selectedLabel
   }, [selectedLabel])
   const options = items.map(item => ({ id: itemKey(item), label: itemLabel(item) }))
@@ -182,9 +197,9 @@ export function ComboBoxField<T>({
           <ChevronDownIcon aria-hidden />
         </Toggle>
       </FieldBox>
-      <FieldDescription as={Text} slot="description" aria-live="polite">
+      <LiveDescription as={Text} slot="description" aria-live="polite">
         {description}
-      </FieldDescription>
+      </LiveDescription>
       {hasError && (
         <FieldErrorText as={Text} slot="errorMessage" role="alert">
           {errorMessage}

@@ -171,7 +171,8 @@ export type TaskResponsible = TaskPerson
 
 /**
  * GET v1/tasks/responsibles?search= → data: up to 50 people, alphabetically, or the best match first under a search;
- * `similar` when nobody holds the search as typed and these are names similar to it (a typo's).
+ * `similar` when nobody holds the search as typed and these are names similar to it (a typo's). `?id=` asks for one
+ * person (the list's filter names whom a link's `responsible=` means): that one, or none outside the actor's people.
  */
 export interface TaskResponsibles {
   items: TaskResponsible[]
@@ -217,6 +218,12 @@ export const taskListQuery = v.pipe(
   ),
 )
 export type TaskListQuery = v.InferOutput<typeof taskListQuery>
+
+export const responsiblesQuery = v.object({
+  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  id: v.optional(queryInt(1, 2_147_483_647)),
+})
+export type ResponsiblesQuery = v.InferOutput<typeof responsiblesQuery>
 
 export const TASKS_API = {
   list: 'v1/tasks',

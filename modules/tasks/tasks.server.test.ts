@@ -252,11 +252,15 @@ describeEachDb('tasks: create, edit and comment', ctx => {
     expect(await names(manager)).toEqual([manager.id, colleague.id].sort((x, y) => x - y))
     expect(await names(colleague)).toEqual([colleague.id])
     expect(await names(admin)).toEqual([manager.id, colleague.id, stranger.id, admin.id].sort((x, y) => x - y))
-    // Bad input is the envelope's 422, never a 500: too long, twice, a control character.
-    for (const q of [`search=${'x'.repeat(101)}`, 'search=a&search=b', 'search=a%00b']) {
+    // One by id (the list's filter naming a link's person): only among those the actor may give a task to.
+    expect(await names(manager, `?id=${colleague.id}`)).toEqual([colleague.id])
+    expect(await names(manager, `?id=${stranger.id}`)).toEqual([])
+    expect(await names(admin, `?id=${stranger.id}&search=нет такого`)).toEqual([stranger.id])
+    // Bad input is the envelope's 422, never a 500: too long, twice, a control character, an id that is none.
+    for (const [q, field] of [[`search=${'x'.repeat(101)}`, 'search'], ['search=a&search=b', 'search'], ['search=a%00b', 'search'], ['id=0', 'id'], ['id=x', 'id'], ['id=99999999999', 'id']]) {
       const bad = await ctx.call('GET', `/api/v1/tasks/responsibles?${q}`, admin.token)
       expect(bad.statusCode, q).toBe(422)
-      expect(bad.json<{ validation: Record<string, string> }>().validation).toHaveProperty('search')
+      expect(bad.json<{ validation: Record<string, string> }>().validation).toHaveProperty(field!)
     }
   })
 

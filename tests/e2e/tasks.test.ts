@@ -25,7 +25,8 @@ const TEXTS = {
 
 /**
  * Opens the new task dialog on /tasks, types part of a name into the responsible field, checks that the list of
- * people found fits the screen, picks the person and saves; the list then shows the task with that responsible.
+ * people found fits the screen, picks the person and saves; the list then shows the task with that responsible, and
+ * its responsible filter, found by the typed name as well, lists only that person's tasks (also after a reload).
  */
 async function giveTaskByTypedName(page: Page, lang: 'ru' | 'en', width: number) {
   const t = TEXTS[lang]
@@ -61,6 +62,30 @@ async function giveTaskByTypedName(page: Page, lang: 'ru' | 'en', width: number)
   await page.getByTestId('task-search').locator('input').fill(name)
   const row = page.getByTestId('task-table').getByRole('row').filter({ hasText: name })
   await expect.poll(() => row.innerText()).toContain(VERIFIER)
+
+  // The list's responsible filter finds the person the same way; the URL keeps the id, and a reload names them.
+  await page.getByTestId('task-search').locator('input').fill('')
+  const filter = page.getByTestId('task-responsible-filter').getByRole('combobox', { name: t.responsible })
+  await filter.click()
+  const found = page.waitForResponse(r => r.url().includes('/api/v1/tasks/responsibles?search='))
+  await filter.pressSequentially('Козлов', { delay: 30 })
+  expect((await found).status()).toBe(200)
+  const person = page.getByRole('listbox').getByRole('option', { name: VERIFIER })
+  await person.waitFor()
+  await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+  await shot(page, `tasks-filter-${width}-${lang}`, false)
+  await person.click()
+  await page.waitForURL(/responsible=\d+/)
+  const responsibles = page.getByTestId('task-table').locator('[role="row"]:has([role="rowheader"])')
+  const onlyVerifiers = async () => {
+    const rows = await responsibles.allInnerTexts()
+    return rows.length > 0 && rows.every(text => text.includes(VERIFIER))
+  }
+  await expect.poll(onlyVerifiers).toBe(true)
+  await shot(page, `tasks-filtered-${width}-${lang}`, false)
+  await page.reload()
+  await expect.poll(() => filter.inputValue()).toBe(VERIFIER)
+  await expect.poll(onlyVerifiers).toBe(true)
 }
 
 describe('/tasks as an agent', () => {

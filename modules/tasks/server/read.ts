@@ -22,6 +22,7 @@ import {
   type TaskListQuery,
   type TaskPage,
   type TaskPerson,
+  type ResponsiblesQuery,
   type TaskResponsibles,
   type TaskType,
 } from '../contract'
@@ -183,14 +184,14 @@ export const RESPONSIBLES_LIMIT = 50
 
 /**
  * Whom the actor may give a task, by name; under a search the best match first, a typo's names only if none holds it
- * (`similar`: the picker says the names are not what was typed).
+ * (`similar`: the picker says the names are not what was typed). One of them by id.
  */
-export async function listResponsibles(db: Db, actor: Actor, search: string): Promise<TaskResponsibles> {
-  const { match, similar } = await PEOPLE_SEARCH.resolve(db, search, heldIn(db, users, assignableWhere(actor)))
+export async function listResponsibles(db: Db, actor: Actor, { search, id }: ResponsiblesQuery): Promise<TaskResponsibles> {
+  const { match, similar } = id === undefined ? await PEOPLE_SEARCH.resolve(db, search, heldIn(db, users, assignableWhere(actor))) : {}
   const items = await db
     .select({ id: users.id, full_name: users.full_name })
     .from(users)
-    .where(and(assignableWhere(actor), match?.where))
+    .where(and(assignableWhere(actor), match?.where, id === undefined ? undefined : eq(users.id, id)))
     .orderBy(...(match ? [desc(match.rank)] : []), asc(users.full_name), asc(users.id))
     .limit(RESPONSIBLES_LIMIT)
   return { items, ...(similar && { similar }) }

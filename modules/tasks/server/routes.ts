@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import * as v from 'valibot'
-import { line } from '../../../core/validation'
 import { currentActor } from '../../../server/auth/require-user'
 import type { Db } from '../../../server/db/client'
 import type { ServerDeps } from '../../../server/deps'
@@ -14,6 +12,7 @@ import {
   businessToday,
   taskCommentForm,
   taskForm,
+  responsiblesQuery,
   taskListQuery,
   type TaskComment,
   type TaskCounts,
@@ -39,10 +38,6 @@ import {
   type TaskRow,
   type TasksDeps,
 } from './service'
-
-const responsiblesQuery = v.object({
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
-})
 
 /** The fields an edit compares (history 'updated' lists those that changed). */
 const EDITED = ['type', 'name', 'description', 'responsible_id', 'date_from', 'date_to', 'time', 'remind_author', 'remind_executor', 'remind_email'] as const
@@ -73,8 +68,7 @@ export function taskRoutes(app: FastifyInstance, deps: ServerDeps, ctx: TasksDep
   })
 
   app.get('/tasks/responsibles', { preHandler: guard }, async request => {
-    const { search } = parseQuery(responsiblesQuery, request.query)
-    return ok<TaskResponsibles>(await listResponsibles(db, currentActor(request), search))
+    return ok<TaskResponsibles>(await listResponsibles(db, currentActor(request), parseQuery(responsiblesQuery, request.query)))
   })
 
   app.post('/tasks', { preHandler: guard }, async request => {

@@ -53,10 +53,57 @@ describe('/tasks: the list', () => {
     await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toEqual({ filter: 'work', search: 'звонок', page: '1', limit: '20' }))
     expect(last(kit.sent, 'v1/tasks/counts')).toEqual({ search: 'звонок' })
 
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Мария Иванова' })).toBeTruthy())
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Ответственный' }), '2')
+    const filter = screen.getByRole('combobox', { name: 'Ответственный' }) as HTMLInputElement
+    await user.click(filter)
+    await user.click(await screen.findByRole('option', { name: 'Мария Иванова' }))
     await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toMatchObject({ responsible_id: '2' }))
     expect(kit.history.at(-1)).toContain('responsible=2')
+    expect(filter.value).toBe('Мария Иванова')
+  })
+
+  it('filters by a responsible found by name on the server; a link with only the id names them; "all" clears it', async () => {
+    const FAR = { id: 77, full_name: 'Сидоров Пётр' }
+    const base = server()
+    const answer = (req: SentRequest) => {
+      if (req.path === 'v1/tasks/responsibles') {
+        const id = req.search.get('id')
+        if (id) return { items: id === '77' ? [FAR] : [] }
+        return { items: req.search.get('search') === 'сидор' ? [FAR] : PEOPLE }
+      }
+      return base(req)
+    }
+    const kit = tasksKit('/tasks?responsible=77', answer)
+    const { unmount } = render(kit.wrap(<TasksPage />))
+    const filter = screen.getByRole('combobox', { name: 'Ответственный' }) as HTMLInputElement
+    // Not among the first people the server lists: asked for by id and named.
+    await waitFor(() => expect(filter.value).toBe('Сидоров Пётр'))
+    expect(kit.sent.some(r => r.path === 'v1/tasks/responsibles' && r.search.get('id') === '77')).toBe(true)
+    expect(last(kit.sent, 'v1/tasks')).toMatchObject({ responsible_id: '77' })
+
+    // "All responsible" leads the list while nothing is typed; choosing it drops the filter.
+    const user = userEvent.setup()
+    await user.clear(filter)
+    act(() => kit.clock.advanceBy(250))
+    const options = await screen.findAllByRole('option')
+    expect(options.map(o => o.textContent)).toEqual(['Все ответственные', 'Иван Петров', 'Мария Иванова'])
+    await user.click(options[0]!)
+    await waitFor(() => expect(kit.history.at(-1)).toBe('/tasks'))
+    await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toEqual({ page: '1', limit: '20' }))
+    expect(filter.value).toBe('')
+
+    // Found by the typed text (debounced), chosen, in the URL and the request.
+    await user.type(filter, 'сидор')
+    act(() => kit.clock.advanceBy(250))
+    await user.click(await screen.findByRole('option', { name: 'Сидоров Пётр' }))
+    await waitFor(() => expect(last(kit.sent, 'v1/tasks')).toMatchObject({ responsible_id: '77' }))
+    expect(kit.history.at(-1)).toContain('responsible=77')
+    expect(filter.value).toBe('Сидоров Пётр')
+    unmount()
+
+    // An id the actor has nobody for: the box says so instead of staying blank.
+    const stranger = tasksKit('/tasks?responsible=5', answer)
+    render(stranger.wrap(<TasksPage />))
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Ответственный' }) as HTMLInputElement).value).toBe('Сотрудник не найден'))
   })
 
   it('pages by the server\'s cursors kept in the URL; a tab goes back to the first page', async () => {

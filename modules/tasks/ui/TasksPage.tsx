@@ -14,7 +14,6 @@ import { ToggleFilter } from '../../../core/ui/list/ToggleFilter'
 import { useListQuery } from '../../../core/ui/list/useListQuery'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { useLoad } from '../../../core/ui/list/useLoad'
-import { SelectField } from '../../../core/ui/SelectField'
 import { Spinner } from '../../../core/ui/Spinner'
 import { Alert } from '../../../core/ui/Alert'
 import { businessToday, TASK_FILTERS, TASK_LIMIT_MAX, type TaskItem } from '../contract'
@@ -25,7 +24,7 @@ import { calendarRange } from './calendar'
 import { useTaskFormat } from './format'
 import { TASK_PAGE_LIMIT, TASK_VIEWS, TASKS_QUERY } from './query'
 import { PeriodFilter } from './PeriodFilter'
-import { useResponsibles } from './useResponsibles'
+import { ResponsibleFilter } from './ResponsibleFilter'
 
 // The form (and its fields' code) comes when "New task" is pressed, not with the list.
 // The list is the default view; the month and week calendar comes when first chosen.
@@ -59,7 +58,6 @@ export default function TasksPage() {
   const { bus } = useRuntime()
   const [query, setQuery] = useListQuery(TASKS_QUERY)
   const [creating, setCreating] = useState(false)
-  const responsibles = useResponsibles()
   const today = businessToday(bus.clock.now())
   const calendar = query.view !== 'list'
   const anchor = query.day || today
@@ -101,7 +99,6 @@ export default function TasksPage() {
   }
   // A task this user sees was created or changed (the socket's updateTasks), or the socket reconnected: read again.
   useLiveRefresh('updateTasks', reloadAll)
-  const responsibleOptions = responsibles.people.map(p => ({ value: String(p.id), label: p.full_name }))
 
   return (
     <ListPage
@@ -125,13 +122,7 @@ export default function TasksPage() {
       search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder'), value: query.q, onSearch: q => setQuery({ q }, { replace: true }), 'data-testid': 'task-search' }}
       filters={
         <>
-          <SelectField
-            label={t('list.responsible')}
-            value={query.responsible}
-            onChange={responsible => setQuery({ responsible })}
-            placeholder={t('list.anyResponsible')}
-            options={responsibleOptions}
-          />
+          <ResponsibleFilter value={query.responsible} onChange={responsible => setQuery({ responsible })} />
           {!calendar && (
             <PeriodFilter value={query} onChange={setQuery} />
           )}

@@ -13,11 +13,13 @@ export const RESPONSIBLES_DEBOUNCE_MS = 250
 export function useResponsibles(search = '') {
   const { bus } = useRuntime()
   const wanted = search.trim()
-  const [asked, setAsked] = useState(wanted)
+  const [typed, setTyped] = useState(wanted)
   useEffect(() => {
-    if (wanted === asked) return
-    return bus.clock.setTimeout(() => setAsked(wanted), RESPONSIBLES_DEBOUNCE_MS)
-  }, [bus, wanted, asked])
+    if (wanted === typed) return
+    return bus.clock.setTimeout(() => setTyped(wanted), RESPONSIBLES_DEBOUNCE_MS)
+  }, [bus, wanted, typed])
+  // Nothing to search for (the box cleared, or back to the chosen name): the first people at once, no pause.
+  const asked = wanted === '' ? '' : typed
   const [state, reload] = useResource<TaskResponsibles>(asked ? `${TASKS_API.responsibles}?search=${encodeURIComponent(asked)}` : TASKS_API.responsibles)
   const settled = wanted === asked && state.status !== 'loading'
   return {
