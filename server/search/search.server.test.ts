@@ -1,8 +1,8 @@
-import { desc } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { companies } from '../db/schema'
 import { describeEachDb } from '../testing/harness'
-import { idField, numberField, searchOf, textField, wordsField } from './search'
+import { heldAny, heldIn, idField, numberField, searchOf, textField, wordsField } from './search'
 
 const SEARCH = searchOf({ id: idField(companies.id), name: textField(companies.search_name) })
 
@@ -57,5 +57,21 @@ describeEachDb('searchOf: ids, empty input, and the rank order', ctx => {
       'Склад 7707': 1000,
       Альфа: 2000,
     })
+  })
+
+  it('asks whether a list holds rows in one round trip, in order: a later select is read only when those before are empty', async () => {
+    const now = new Date(ctx.clock.now())
+    await ctx.db.insert(companies).values([{ short_name: 'Альфа', created_at: now }])
+    const rows = heldIn(ctx.db, companies, undefined)
+    const alpha = eq(companies.short_name, 'Альфа')
+    const none = eq(companies.short_name, 'Бета')
+    // Divides by zero for every row it reads: an error if it is read at all.
+    const failing = sql`1 / (${companies.id} - ${companies.id}) = 1`
+    expect(await heldAny(ctx.db, [])).toBe(false)
+    expect(await heldAny(ctx.db, [rows(none)])).toBe(false)
+    expect(await heldAny(ctx.db, [rows(none), rows(alpha)])).toBe(true)
+    expect(await heldAny(ctx.db, [rows(alpha), rows(failing)])).toBe(true)
+    const failed = await heldAny(ctx.db, [rows(none), rows(failing)]).catch((error: unknown) => error as Error)
+    expect(String((failed as Error).cause ?? failed)).toMatch(/division by zero/)
   })
 })

@@ -260,19 +260,18 @@ export function searchOf(fields: Record<string, SearchField>) {
      * (`similar`: the rows are names the input may mean — the dictionaries' words, or whole names word-similar to
      * it), the way a search engine offers corrections only for what it did not find. A name typed right is found
      * alone, not among the thousands that share its words (issue 16: at 1 000 000 companies a full name had 2 800
-     * to rank and count). `held(condition)`: whether a row of the list (its scope and filters) meets a condition
-     * (one `limit 1` read) — asked for a field equal to the input or starting with it first (the b-tree, which
-     * answers a name typed right at once), for a name holding it only then, the dictionaries after.
+     * to rank and count). `held(condition)`: the list's rows (its scope and filters) that meet a condition; one
+     * round trip asks whether any does — for a field equal to the input or starting with it first (the b-tree,
+     * which answers a name typed right at once), for a name holding it only if not (heldAny), the dictionaries after.
      */
-    async resolve(db: Db, input: string, held: (condition: SQL) => Promise<boolean>): Promise<{ match: SearchMatch | null; similar: boolean }> {
+    async resolve(db: Db, input: string, held: HeldRows): Promise<{ match: SearchMatch | null; similar: boolean }> {
       const holders = await search.holders(db, input)
       const asTyped = { match: search.match(input, false, holders), similar: false }
       // No input, input nothing can match, or a number (no typos): nothing more to ask.
       if (!asTyped.match?.tiers || !mayHaveTypos(input)) return asTyped
       const { exact, prefix, substring } = asTyped.match.tiers
-      for (const condition of [anyOf([exact, prefix]), substring]) {
-        if (condition && (await held(condition))) return asTyped
-      }
+      const asked = [anyOf([exact, prefix]), substring].filter((condition): condition is SQL => condition !== null)
+      if (await heldAny(db, asked.map(held))) return asTyped
       return { match: search.match(input, await search.typos(db, input), holders), similar: true }
     },
   }
@@ -287,12 +286,27 @@ function typoTiers(words: readonly (TypoWord & { where: SQL })[]): TypoTier[] {
 
 export type ListSearch = ReturnType<typeof searchOf>
 
+/** `resolve()`'s question about a list: a select of its rows (its scope and filters) that meet a condition. */
+export type HeldRows = (condition: SQL) => SQLWrapper
+
 /**
- * `resolve()`'s `held` for a list of one table: whether a row of it within the list's scope and filters meets a
- * condition (one `limit 1` read).
+ * Whether any of the selects has a row, in one round trip (issue 16: each was a query of its own, and a typo's
+ * search asked two before its dictionary). A CASE tries its branches in order, so a later select is read only when
+ * the ones before it are empty: the cheap questions go first.
  */
-export function heldIn(db: Db, table: PgTable, scope: SQL | undefined): (condition: SQL) => Promise<boolean> {
-  return async condition => (await db.select({ one: sql`1` }).from(table).where(and(scope, condition)).limit(1)).length > 0
+export async function heldAny(db: Db, selects: readonly SQLWrapper[]): Promise<boolean> {
+  if (selects.length === 0) return false
+  const branches = sql.join(
+    selects.map(rows => sql`when exists (${rows}) then true`),
+    sql` `,
+  )
+  const result = (await db.execute(sql`select case ${branches} else false end as held`)) as unknown as { rows: { held: boolean }[] }
+  return result.rows[0]?.held === true
+}
+
+/** `resolve()`'s `held` for a list of one table: its rows within the list's scope and filters. */
+export function heldIn(db: Db, table: PgTable, scope: SQL | undefined): HeldRows {
+  return condition => db.select({ one: sql`1` }).from(table).where(and(scope, condition))
 }
 
 /** A list's order under a search: best rank first, then the list's own order (which ends with the id). */

@@ -58,10 +58,9 @@ function where(db: Db, query: Omit<PageCallsQuery, 'limit' | 'after' | 'search'>
   ) as SQL
 }
 
-/** Whether a call among these (the employee's name joined) meets a condition. */
-async function callHeld(db: Db, calls: SQL, condition: SQL): Promise<boolean> {
-  const rows = await db.select({ id: phoneCalls.id }).from(phoneCalls).innerJoin(users, eq(users.id, phoneCalls.user_id)).where(and(calls, condition)).limit(1)
-  return rows.length > 0
+/** The calls among these (the employee's name joined) that meet a condition. */
+function callHeld(db: Db, calls: SQL, condition: SQL) {
+  return db.select({ id: phoneCalls.id }).from(phoneCalls).innerJoin(users, eq(users.id, phoneCalls.user_id)).where(and(calls, condition))
 }
 
 /** A page of the log; `similar` when no call's employee holds the search as typed and the rows are a typo's names. */

@@ -185,10 +185,7 @@ const joinedFor =
  */
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
   const scope = listConditions(db, actor, query, null)
-  return COMPANY_SEARCH.resolve(db, query.q, async condition => {
-    const rows = await joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, condition)).limit(1)
-    return rows.length > 0
-  })
+  return COMPANY_SEARCH.resolve(db, query.q, condition => joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, condition)))
 }
 
 /**
@@ -297,7 +294,9 @@ async function tieredPage(
     if (known === undefined) rememberAbout(db, matches, many.total, rankedUpTo)
   }
   const size = query.limit + 1
-  const ranked = () => joined(db.select({ id: companies.id, rank: sql<number>`${match.rank}`.as('rank') }).from(companies).$dynamic())
+  // A tier's rows all have its rank (they meet none of the tiers above): said as the number, not the ranking's
+  // expression (four copies of it were most of the query); the whole-name typos below keep theirs.
+  const ranked = (rank: number | null) => joined(db.select({ id: companies.id, rank: (rank === null ? sql<number>`${match.rank}` : sql<number>`${rank}::int`).as('rank') }).from(companies).$dynamic())
   const newest = desc(companies.id)
   const read = async (tierRows: SQL) => {
     const rows = await selectListed(db, { rank: sql<number>`${sql.identifier('tiers')}.${sql.identifier('rank')}` }).innerJoin(
@@ -307,7 +306,7 @@ async function tieredPage(
     return rows.map(r => ({ ...r, rank: Number((r as typeof r & { rank: unknown }).rank) }))
   }
   const byRank = (a: { rank: number; company: { id: number } }, b: { rank: number; company: { id: number } }) => b.rank - a.rank || b.company.id - a.company.id
-  const tier = (condition: SQL | undefined, order: SQL[], limit: number) => sql`(${ranked().where(and(rest, condition)).orderBy(...order).limit(limit)})`
+  const tier = (rank: number | null, condition: SQL | undefined, order: SQL[], limit: number) => sql`(${ranked(rank).where(and(rest, condition)).orderBy(...order).limit(limit)})`
   const tiersAbove: [number, SQL | undefined][] = [
     [TIER_RANK.exact, tiers.exact],
     [TIER_RANK.prefix, tiers.prefix ? and(tiers.prefix, unmet(tiers.exact)) : undefined],
@@ -322,12 +321,12 @@ async function tieredPage(
   const past = forwards ? lt(companies.id, fromId) : gt(companies.id, fromId)
   const near = tiersAbove
     .filter(([rank, condition]) => condition && (forwards ? rank <= fromRank : rank >= fromRank))
-    .map(([rank, condition]) => tier(rank === fromRank ? and(condition, past) : condition, [forwards ? newest : asc(companies.id)], size))
+    .map(([rank, condition]) => tier(rank, rank === fromRank ? and(condition, past) : condition, [forwards ? newest : asc(companies.id)], size))
   let rows = near.length > 0 ? await read(sql.join(near, sql` union all `)) : []
   rows.sort(byRank)
   // The typos come after every tier: only a next page reaches them.
   if (forwards && rows.length < size && tiers.similar) {
-    const typos = await read(tier(and(tiers.similar, unmet(reach)), [sql`${match.rank} desc`, newest], size - rows.length))
+    const typos = await read(tier(null, and(tiers.similar, unmet(reach)), [sql`${match.rank} desc`, newest], size - rows.length))
     rows = [...rows, ...typos.sort(byRank)]
   }
   const more = rows.length > query.limit

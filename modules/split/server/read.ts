@@ -129,10 +129,9 @@ export async function listClients(db: Db, actor: Actor, q: SplitClientsQuery): P
   }
 }
 
-/** Whether a client of the actor's own bids meets a condition. */
-async function scopedClientHeld(db: Db, actor: Actor, condition: SQL): Promise<boolean> {
-  const rows = await db.select({ id: splitBids.id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(and(bidScope(db, actor), condition)).limit(1)
-  return rows.length > 0
+/** The actor's own bids whose client meets a condition. */
+function scopedClientHeld(db: Db, actor: Actor, condition: SQL) {
+  return db.select({ id: splitBids.id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(and(bidScope(db, actor), condition))
 }
 
 /** A client's totals over their bids (the query groups by client): counts, sums in kopecks as text, the latest bid. */
