@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { namesHolding } from './holders'
 import { key, type OrderKey } from './keyset'
 import { likeEscape, searchDigits, searchText } from './normalise'
-import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SCALE, type TypoLookup, type TypoWord } from './typos'
+import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SCALE, typoWordsOf, type TypoLookup, type TypoWord } from './typos'
 
 /**
  * What a list searches, declared once per list (`searchOf({ name: textField(companies.search_name), inn:
@@ -209,17 +209,29 @@ export function anyOf(parts: (SQL | null)[]): SQL | null {
 export function searchOf(fields: Record<string, SearchField>) {
   /** Whether the input may be a typo to look for: text, not a number, and a name field to hold it. */
   const mayHaveTypos = (input: string) => searchText(input) !== '' && !looksNumeric(input) && Object.values(fields).some(f => f.kind === 'text')
+  const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
+  /**
+   * The dictionaries' lookups of the input's words (one JSON value each, typos.ts `dictionaryWords`) and how their
+   * values read as TypoWords; undefined for a number or a list without a dictionary.
+   */
+  const typoLookups = (input: string) => {
+    if (looksNumeric(input) || dictionaries.length === 0) return undefined
+    const words = searchWords(searchText(input)).slice(0, MAX_PHRASE_WORDS)
+    const asked = dictionaries.flatMap(([name, dictionary]) => words.map(word => ({ name, word, value: dictionaryWords(dictionary, word) })))
+    return {
+      values: asked.map(a => a.value),
+      answer: (values: readonly unknown[]): TypoWords =>
+        Object.fromEntries(dictionaries.map(([name]) => [name, asked.flatMap((a, i) => (a.name === name ? [{ word: a.word, candidates: typoWordsOf(values[i]) }] : []))])),
+    }
+  }
   const search = {
     /**
      * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
      * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
      */
     async typos(db: Db, input: string): Promise<TypoWords | undefined> {
-      const dictionaries = Object.entries(fields).flatMap(([name, f]) => (f.kind === 'text' && f.dictionary ? [[name, f.dictionary] as const] : []))
-      if (looksNumeric(input) || dictionaries.length === 0) return undefined
-      const words = searchWords(searchText(input)).slice(0, MAX_PHRASE_WORDS)
-      const lookup = (dictionary: PgColumn) => Promise.all(words.map(async word => ({ word, candidates: await dictionaryWords(db, dictionary, word) })))
-      return Object.fromEntries(await Promise.all(dictionaries.map(async ([name, dictionary]) => [name, await lookup(dictionary)])))
+      const lookups = typoLookups(input)
+      return lookups && lookups.answer((await askedAtOnce(db, [], lookups.values)) ?? [])
     },
     /**
      * The names each name field knows to hold the input, where a number in a phrase tells cheaply (holders.ts);
@@ -260,9 +272,10 @@ export function searchOf(fields: Record<string, SearchField>) {
      * (`similar`: the rows are names the input may mean — the dictionaries' words, or whole names word-similar to
      * it), the way a search engine offers corrections only for what it did not find. A name typed right is found
      * alone, not among the thousands that share its words (issue 16: at 1 000 000 companies a full name had 2 800
-     * to rank and count). `held(condition)`: the list's rows (its scope and filters) that meet a condition; one
+     * to rank and count). `held(condition)`: the list's rows (its scope and filters) that meet a condition. One
      * round trip asks whether any does — for a field equal to the input or starting with it first (the b-tree,
-     * which answers a name typed right at once), for a name holding it only if not (heldAny), the dictionaries after.
+     * which answers a name typed right at once), for a name holding it only if not — and, only if none does, what
+     * the dictionaries offer for its words (askedAtOnce).
      */
     async resolve(db: Db, input: string, held: HeldRows): Promise<{ match: SearchMatch | null; similar: boolean }> {
       const holders = await search.holders(db, input)
@@ -271,8 +284,10 @@ export function searchOf(fields: Record<string, SearchField>) {
       if (!asTyped.match?.tiers || !mayHaveTypos(input)) return asTyped
       const { exact, prefix, substring } = asTyped.match.tiers
       const asked = [anyOf([exact, prefix]), substring].filter((condition): condition is SQL => condition !== null)
-      if (await heldAny(db, asked.map(held))) return asTyped
-      return { match: search.match(input, await search.typos(db, input), holders), similar: true }
+      const lookups = typoLookups(input)
+      const values = await askedAtOnce(db, asked.map(held), lookups?.values ?? [])
+      if (values === null) return asTyped
+      return { match: search.match(input, lookups?.answer(values), holders), similar: true }
     },
   }
   return search
@@ -290,18 +305,25 @@ export type ListSearch = ReturnType<typeof searchOf>
 export type HeldRows = (condition: SQL) => SQLWrapper
 
 /**
- * Whether any of the selects has a row, in one round trip (issue 16: each was a query of its own, and a typo's
- * search asked two before its dictionary). A CASE tries its branches in order, so a later select is read only when
- * the ones before it are empty: the cheap questions go first.
+ * Whether any of the selects has a row, and if none has, the values asked (in their order), in one round trip
+ * (issue 16: a typo's search asked three queries and a lookup a word before its page). A CASE tries its branches in
+ * order, so a later select is read only when the ones before it are empty, and the values only when all are: the
+ * cheap questions go first. Null when a select has a row.
  */
-export async function heldAny(db: Db, selects: readonly SQLWrapper[]): Promise<boolean> {
-  if (selects.length === 0) return false
+export async function askedAtOnce(db: Db, selects: readonly SQLWrapper[], values: readonly SQL[]): Promise<unknown[] | null> {
+  const otherwise = sql`json_build_array(${sql.join([...values], sql`, `)})`
   const branches = sql.join(
-    selects.map(rows => sql`when exists (${rows}) then true`),
+    selects.map(rows => sql`when exists (${rows}) then null`),
     sql` `,
   )
-  const result = (await db.execute(sql`select case ${branches} else false end as held`)) as unknown as { rows: { held: boolean }[] }
-  return result.rows[0]?.held === true
+  const answer = sql`select ${selects.length === 0 ? otherwise : sql`case ${branches} else ${otherwise} end`} as answer`
+  const result = (await db.execute(answer)) as unknown as { rows: { answer: unknown[] | null }[] }
+  return result.rows[0]?.answer ?? null
+}
+
+/** Whether any of the selects has a row (askedAtOnce asking nothing else). */
+export async function heldAny(db: Db, selects: readonly SQLWrapper[]): Promise<boolean> {
+  return selects.length > 0 && (await askedAtOnce(db, selects, [])) === null
 }
 
 /** `resolve()`'s `held` for a list of one table: its rows within the list's scope and filters. */

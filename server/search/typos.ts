@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client'
 
 /**
  * A mistyped word looked up in a list's dictionary of name words (issue 16): the few words it may mean, each with
@@ -51,14 +50,17 @@ export const isOneWord = (lookups: readonly TypoLookup[], text: string): boolean
 /**
  * The dictionary's words `word` may mean: word-similar to it (pg_trgm `%>`, the connection's threshold, through
  * the dictionary's trigram index), best first, without those that hold it whole (their rows are substring matches,
- * ranked above every typo anyway).
+ * ranked above every typo anyway) — as one JSON value, `[[word, rank], …]` (`typoWordsOf`), so that a search asks
+ * its words' lookups in the same round trip as its other questions (search.ts `resolve()`).
  */
-export async function dictionaryWords(db: Db, dictionary: PgColumn, word: string): Promise<TypoWord[]> {
-  const rows = await db
-    .select({ word: sql<string>`${dictionary}`, rank: sql<number>`(word_similarity(${word}, ${dictionary}) * ${sql.raw(String(TYPO_RANK_SCALE))})::int` })
-    .from(dictionary.table)
-    .where(sql`${dictionary} %> ${word} and strpos(${dictionary}, ${word}) = 0`)
-    .orderBy(sql`2 desc`, sql`1`)
-    .limit(MAX_TYPO_WORDS)
-  return rows.map(row => ({ word: String(row.word), rank: Number(row.rank) }))
+export function dictionaryWords(dictionary: PgColumn, word: string): SQL {
+  const similar = sql`select ${dictionary} as word, (word_similarity(${word}, ${dictionary}) * ${sql.raw(String(TYPO_RANK_SCALE))})::int as rank
+    from ${dictionary.table} where ${dictionary} %> ${word} and strpos(${dictionary}, ${word}) = 0
+    order by 2 desc, 1 limit ${sql.raw(String(MAX_TYPO_WORDS))}`
+  return sql`(select coalesce(json_agg(json_build_array(w.word, w.rank) order by w.rank desc, w.word), '[]'::json) from (${similar}) as w)`
+}
+
+/** A `dictionaryWords` value as the words it holds. */
+export function typoWordsOf(value: unknown): TypoWord[] {
+  return (Array.isArray(value) ? (value as [unknown, unknown][]) : []).map(([word, rank]) => ({ word: String(word), rank: Number(rank) }))
 }
