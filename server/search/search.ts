@@ -227,7 +227,7 @@ export function searchOf(fields: Record<string, SearchField>) {
   const search = {
     /**
      * What each field's dictionary offers for the input's words (server/search/typos.ts); undefined for a number
-     * or a list without a dictionary — `match()` then searches the whole names for typos. One indexed query a word.
+     * or a list without a dictionary — `match()` then searches the whole names for typos. One query for all its words.
      */
     async typos(db: Db, input: string): Promise<TypoWords | undefined> {
       const lookups = typoLookups(input)
@@ -319,11 +319,6 @@ export async function askedAtOnce(db: Db, selects: readonly SQLWrapper[], values
   const answer = sql`select ${selects.length === 0 ? otherwise : sql`case ${branches} else ${otherwise} end`} as answer`
   const result = (await db.execute(answer)) as unknown as { rows: { answer: unknown[] | null }[] }
   return result.rows[0]?.answer ?? null
-}
-
-/** Whether any of the selects has a row (askedAtOnce asking nothing else). */
-export async function heldAny(db: Db, selects: readonly SQLWrapper[]): Promise<boolean> {
-  return selects.length > 0 && (await askedAtOnce(db, selects, [])) === null
 }
 
 /** `resolve()`'s `held` for a list of one table: its rows within the list's scope and filters. */
