@@ -34,7 +34,7 @@ export function ResponsibleFilter({ value, onChange }: ResponsibleFilterProps) {
   const any = t('list.anyResponsible')
   const found = useResponsibles(search === chosen?.label || search === any ? '' : search)
   const knownName = value === '' ? '' : value === chosen?.key ? chosen.label : found.people.find(p => String(p.id) === value)?.full_name
-  const [named] = useResource<TaskResponsibles>(knownName === undefined ? `${TASKS_API.responsibles}?id=${value}` : null)
+  const [named] = useResource<TaskResponsibles>(knownName === undefined ? `${TASKS_API.responsibles}?id=${encodeURIComponent(value)}` : null)
   const label = knownName ?? (named.status === 'loaded' ? (named.data.items[0]?.full_name ?? t('list.responsibleUnknown')) : '')
 
   const people: Option[] = found.people.map(p => ({ key: String(p.id), label: p.full_name }))
