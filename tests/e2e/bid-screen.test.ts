@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchBrowser, newSession, signInAndWait, type Session } from './support/browser'
 import { baseUrl, releaseBaseUrl } from './support/server'
+import { pageOverflowX } from './support/shots'
 
 const CLIENT = '+7 (700) 100-00-10'
 const VERIFIER = '+7 (700) 100-01-70'
@@ -32,20 +33,6 @@ async function session(): Promise<Session> {
   sessions.push(s)
   return s
 }
-/** How far the page is wider than the screen; when it is, which elements stick out (for the failure's message). */
-const overflow = async (page: Page) => {
-  const { over, culprits } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter(e => e.getBoundingClientRect().right > width + 1)
-      .slice(-5)
-      .map(e => `${e.tagName.toLowerCase()}.${e.className} [${e.getAttribute('data-testid') ?? ''}] ${Math.round(e.getBoundingClientRect().right)}`)
-    return { over: document.documentElement.scrollWidth - width, culprits }
-  })
-  if (over > 0) console.log('wider than the screen:', culprits)
-  return over
-}
-
 describe('the bid screen', () => {
   it('a client uploads a document to a draft; the screen fits 1440 and 390 px', async () => {
     const { page } = await session()
@@ -66,11 +53,11 @@ describe('the bid screen', () => {
     await page.getByTestId('documents-table').getByText(/passport-\d+\.pdf/).waitFor()
     await page.getByText('Заявка обновлена').first().waitFor()
     expect(await page.getByTestId('documents-missing').innerText()).not.toContain('Копия паспорта')
-    expect(await overflow(page)).toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page)).toBeLessThanOrEqual(0)
 
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByTestId('bid-documents').waitFor()
-    expect(await overflow(page)).toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page)).toBeLessThanOrEqual(0)
   })
 
   it('a verifier takes a submitted bid; the client’s open screen follows live', async () => {
@@ -101,7 +88,7 @@ describe('the bid screen', () => {
     expect(await page.getByTestId('bid-requests').locator('article').count()).toBe(3)
     expect(await page.getByTestId('offers-table').getByRole('button', { name: 'Принять предложение' }).count()).toBeGreaterThan(0)
     await page.setViewportSize({ width: 390, height: 844 })
-    expect(await overflow(page)).toBeLessThanOrEqual(0)
+    expect(await pageOverflowX(page)).toBeLessThanOrEqual(0)
   })
 
   it('says there is no bid with such number', async () => {
