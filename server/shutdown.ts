@@ -10,7 +10,7 @@ const DRAIN_MS = 500
 /**
  * Resolves in the loop's check phase, right after its poll phase has read what the sockets hold: a connection that
  * looks idle there has really sent nothing. (Reaping from a timer would run before the poll phase and reset a
- * connection whose request is already in the kernel, when a busy loop, e.g. PGlite's queries, has not read it yet.)
+ * connection whose request is already in the kernel, when a busy loop has not read it yet.)
  */
 const afterPendingReads = () => new Promise<void>(resolve => setImmediate(resolve))
 

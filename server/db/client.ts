@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { SEARCH_WORD_SIMILARITY } from '../search/search'
+import { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 /**
@@ -16,20 +15,26 @@ import * as schema from './schema'
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
 
 export type DbHandle =
-  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | { kind: 'pglite'; db: Db; client: PgliteThread; close(): Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
 
 /**
- * An embedded database: a directory, or in memory when `dataDir` is undefined (tests). pg_trgm is loaded for the
- * lists' trigram search (the core migration 0007 creates the extension), btree_gin for an equality searched in
- * one GIN index with a name (0014).
+ * An embedded database: a directory, or in memory when `dataDir` is undefined (tests), in a thread of its own
+ * (pglite-thread.ts). pg_trgm is loaded for the lists' trigram search (the core migration 0007 creates the
+ * extension), btree_gin for an equality searched in one GIN index with a name (0014).
  */
 export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: 'pglite' }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } })
-  await client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_WORD_SIMILARITY}`)
-  const db = drizzlePglite({ client, schema })
-  return { kind: 'pglite', db, client, close: () => client.close() }
+  const client = await PgliteThread.open({
+    ...(dataDir ? { dataDir } : {}),
+    setup: `set pg_trgm.word_similarity_threshold = ${SEARCH_WORD_SIMILARITY}`,
+  })
+  return { kind: 'pglite', db: pgliteDrizzle(client), client, close: () => client.close() }
+}
+
+/** drizzle's PGlite driver over the thread: it calls only `query` and `transaction`, which the thread answers alike. */
+export function pgliteDrizzle(client: PgliteThread) {
+  return drizzlePglite({ client: client as unknown as PGlite, schema })
 }
 
 export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgres' } {

@@ -20,7 +20,7 @@ export interface WakeOptions {
 }
 
 /**
- * LISTEN on `channel` with whatever connection the database offers: PGlite's own `listen` (one in-process connection:
+ * LISTEN on `channel` with whatever connection the database offers: PGlite's own `listen` (its one connection:
  * a NOTIFY issued in a transaction reaches it at commit, exactly like on a server), or, for a Postgres server, a
  * dedicated connection made with the pool's settings (a pooled one would be handed to other queries).
  */

@@ -3,11 +3,10 @@ import { resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { REPO_ROOT } from '../config'
 import type { ServerModule } from '../module'
-import type { Db, DbHandle } from './client'
+import { pgliteDrizzle, type Db, type DbHandle } from './client'
 
 export const MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'drizzle')
 
@@ -31,7 +30,7 @@ const MIGRATION_LOCK_ID = 727_001
 export async function migrateDb(handle: DbHandle, modules: readonly ServerModule[]): Promise<void> {
   const sets = migrationSets(modules)
   if (handle.kind === 'pglite') {
-    for (const config of sets) await migratePglite(drizzlePglite({ client: handle.client }), config)
+    for (const config of sets) await migratePglite(pgliteDrizzle(handle.client), config)
     return
   }
   // Several API nodes may start together against one server: only one migrates at a time.
