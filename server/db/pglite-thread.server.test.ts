@@ -117,10 +117,11 @@ describe('the embedded database in its own thread', () => {
     expect(ticks).toBeGreaterThan(0)
   })
 
-  it('once closed, every call says the thread stopped', async () => {
+  it('once closed (twice is once), every call says the thread stopped; a database that cannot open says why', async () => {
     const other = await PgliteThread.open({ setup: 'select 1' })
-    await other.close()
+    await Promise.all([other.close(), other.close()])
     await expect(other.query('select 1')).rejects.toThrow(/thread stopped/)
+    await expect(PgliteThread.open({ setup: 'select from nowhere at all' })).rejects.toThrow(/syntax error/)
   })
 })
 

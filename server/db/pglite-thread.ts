@@ -52,6 +52,7 @@ export class PgliteThread {
   readonly #listeners = new Map<number, (payload: string) => void>()
   #lastId = 0
   #stopped: Error | null = null
+  #closing: Promise<void> | null = null
 
   private constructor(worker: Worker) {
     this.#worker = worker
@@ -63,7 +64,7 @@ export class PgliteThread {
   /** Starts the thread, opens the database (`dataDir`, or in memory) and runs `setup` once before any query. */
   static async open(options: { dataDir?: string; setup: string }): Promise<PgliteThread> {
     const worker = new Worker(WORKER, { workerData: options })
-    await new Promise<void>((opened, failed) => {
+    const opening = new Promise<void>((opened, failed) => {
       const onExit = (code: number) => failed(new Error(`the embedded database's thread stopped while opening (exit code ${code})`))
       worker.once('exit', onExit)
       worker.once('error', failed)
@@ -73,6 +74,10 @@ export class PgliteThread {
         if ('ready' in reply && reply.ready) opened()
         else failed(fromPlain('error' in reply && reply.error ? reply.error : { message: 'the embedded database did not open' }))
       })
+    })
+    await opening.catch(async (error: unknown) => {
+      await worker.terminate()
+      throw error
     })
     worker.unref()
     return new PgliteThread(worker)
@@ -133,11 +138,12 @@ export class PgliteThread {
     }
   }
 
-  /** Closes the database (its files flushed) and ends the thread. */
-  async close(): Promise<void> {
-    if (this.#stopped) return
-    await this.#call({ op: 'close' })
-    await this.#worker.terminate()
+  /** Closes the database (its files flushed) and ends the thread; once, however often it is called. */
+  close(): Promise<void> {
+    this.#closing ??= this.#call({ op: 'close' }).then(async () => {
+      await this.#worker.terminate()
+    })
+    return this.#closing
   }
 
   async #query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {

@@ -18,16 +18,18 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {{ dataDir?: string, setup: string }} */
 const { dataDir, setup } = workerData
 
-/** @type {PGlite} */
-let client
-try {
-  client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } })
-  await client.exec(setup)
-  port.postMessage({ ready: true })
-} catch (error) {
-  port.postMessage({ ready: false, error: plain(error) })
-  process.exit(1)
-}
+/** The database, or null when it did not open (said to the server, which then ends this thread). */
+const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } }).then(
+  async opened => {
+    await opened.exec(setup)
+    port.postMessage({ ready: true })
+    return opened
+  },
+  error => {
+    port.postMessage({ ready: false, error: plain(error) })
+    return null
+  },
+)
 
 /**
  * A transaction open now: its queries go to PGlite's transaction object; `end` settles the promise PGlite's
@@ -41,15 +43,20 @@ const listeners = new Map()
 
 class Rollback extends Error {}
 
-port.on('message', (/** @type {any} */ call) => {
-  run(call).then(
-    result => port.postMessage({ id: call.id, result }),
-    error => port.postMessage({ id: call.id, error: plain(error) }),
-  )
-})
+if (client) {
+  port.on('message', (/** @type {any} */ call) => {
+    run(client, call).then(
+      result => port.postMessage({ id: call.id, result }),
+      error => port.postMessage({ id: call.id, error: plain(error) }),
+    )
+  })
+}
 
-/** @param {any} call */
-async function run(call) {
+/**
+ * @param {PGlite} client
+ * @param {any} call
+ */
+async function run(client, call) {
   const on = call.tx === undefined ? client : transactions.get(call.tx)?.tx
   if (!on) throw new Error(`no open transaction ${call.tx}`)
   switch (call.op) {
@@ -58,7 +65,7 @@ async function run(call) {
     case 'exec':
       return on.exec(call.sql)
     case 'begin':
-      return begin(call.id)
+      return begin(client, call.id)
     case 'end': {
       const transaction = /** @type {Transaction} */ (transactions.get(call.tx))
       transaction.end(call.commit)
@@ -84,9 +91,10 @@ async function run(call) {
 
 /**
  * Opens a transaction and answers once it is open; PGlite holds every other query back until it ends (`end`).
+ * @param {PGlite} client
  * @param {number} id
  */
-function begin(id) {
+function begin(client, id) {
   return new Promise((opened, failed) => {
     /** @type {Partial<Transaction>} */
     const entry = {}
