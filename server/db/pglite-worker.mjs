@@ -45,10 +45,10 @@ class Rollback extends Error {}
 
 if (client) {
   port.on('message', (/** @type {any} */ call) => {
-    run(client, call).then(
-      result => port.postMessage({ id: call.id, result }),
-      error => port.postMessage({ id: call.id, error: plain(error) }),
-    )
+    // An answer that cannot be cloned (DataCloneError) is answered as that error, not lost with this thread.
+    run(client, call)
+      .then(result => port.postMessage({ id: call.id, result }))
+      .catch(error => port.postMessage({ id: call.id, error: plain(error) }))
   })
 }
 
