@@ -21,7 +21,7 @@ export const leadsApi = {
   lead: (chatId: number | string, id: number | string) => `v1/leads-users/${chatId}/leads/${id}`,
   /** POST verify | rework {comment} | decline {reason} | convert {agent_id, service_type?, company_name?} → LeadDetails. */
   action: (chatId: number | string, id: number | string, action: string) => `v1/leads-users/${chatId}/leads/${id}/actions/${action}`,
-  /** GET (170, 100: those who convert) → LeadAgent[]: the active agents (30, 35) a new client may be given to. */
+  /** GET (170, 100: those who convert) LeadAgentsQuery → LeadAgents: the active agents (30, 35) a new client may be given to. */
   agents: 'v1/leads/agents',
 } as const
 
@@ -32,6 +32,20 @@ export interface LeadAgent {
   role: number
   office: { id: number; name: string } | null
 }
+
+/** The first LEAD_AGENTS_LIMIT agents by office and name, or those whose name holds `search` (best first). */
+export interface LeadAgents {
+  items: LeadAgent[]
+  /** The names are a typo's, similar to `search`: none holds it as typed. */
+  similar?: boolean
+}
+export const LEAD_AGENTS_LIMIT = 50
+
+/** GET leads/agents: `search` in the agent's name (a typo finds similar names). */
+export const leadAgentsQuery = v.object({
+  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+})
+export type LeadAgentsQuery = v.InferOutput<typeof leadAgentsQuery>
 
 /** The header the bot sends the shared secret in (LEADS_WEBHOOK_SECRET). */
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret'

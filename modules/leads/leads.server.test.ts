@@ -9,7 +9,7 @@ import { describeEachDb, type TestContext } from '../../server/testing/harness'
 import { testModules } from '../../server/testing/modules'
 import { socketTab } from '../../server/testing/socket'
 import { bids } from '../bids/server'
-import type { ChatUserLeads, LeadAgent, LeadDetails, LeadUsersPage, LeadWebhookAnswer } from './contract'
+import type { ChatUserLeads, LeadAgents, LeadDetails, LeadUsersPage, LeadWebhookAnswer } from './contract'
 import { createLeadsServer } from './server'
 import { leadChatUsers, leads } from './tables'
 import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, leadWorkflow, type LeadStatusCode } from './workflow'
@@ -365,7 +365,7 @@ describeEachDb(
       const a = await agentIn(ctx, 'Б-офис', { full_name: 'Яковлев Ян' })
       const m = await agentIn(ctx, 'А-офис', { role: 35, full_name: 'Борисова Вера' })
       const loose = await ctx.createUser({ role: 30 as Role, full_name: 'Агент Без Офиса' })
-      await agentIn(ctx, 'В-офис', { disabled_at: new Date(ctx.clock.now()) })
+      const off = await agentIn(ctx, 'В-офис', { disabled_at: new Date(ctx.clock.now()) })
       await ctx.createUser({ role: 10 as Role })
       for (const role of ROLES) {
         const { token } = await staff(ctx, role)
@@ -373,7 +373,12 @@ describeEachDb(
         expect(res.statusCode, String(role)).toBe([170, 100].includes(role) ? 200 : 403)
       }
       const { token } = await staff(ctx, 170)
-      const got = (await ctx.call('GET', '/api/v1/leads/agents', token)).json<{ data: LeadAgent[] }>().data
+      const agents = async (query = '') => {
+        const res = await ctx.call('GET', `/api/v1/leads/agents${query}`, token)
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json<{ data: LeadAgents }>().data
+      }
+      const got = (await agents()).items
       // The staff() helper made one 30 and one 35 without an office: they come last with the other office-less agent.
       expect(got.slice(0, 2)).toEqual([
         { id: m.id, name: 'Борисова Вера', role: 35, office: { id: m.office_id, name: 'А-офис' } },
@@ -382,7 +387,28 @@ describeEachDb(
       expect(got.slice(2).every(x => x.office === null && [30, 35].includes(x.role))).toBe(true)
       expect(got.map(x => x.id)).toContain(loose.id)
       expect(got).toHaveLength(5)
+
+      // Typed: the names holding it (ё as е, any case), a typo's similar ones said so; the switched-off never.
+      expect(await agents(`?search=${encodeURIComponent('яковлев')}`)).toEqual({ items: [got[1]] })
+      expect((await agents(`?search=${encodeURIComponent('Агент')}`)).items.map(x => x.id)).toEqual([loose.id])
+      expect(await agents(`?search=${encodeURIComponent('Борисава')}`)).toEqual({ items: [got[0]], similar: true })
+      expect((await agents(`?search=${encodeURIComponent('Агент В-офис')}`)).items.map(x => x.id)).not.toContain(off.id)
+      for (const bad of ['?search=' + 'я'.repeat(101), '?search=a%0Ab', '?search=1&search=2']) {
+        const res = await ctx.call('GET', `/api/v1/leads/agents${bad}`, token)
+        expect(res.statusCode, bad).toBe(422)
+        expect(res.json()).toMatchObject({ result: false })
+      }
       expect((await ctx.call('GET', '/api/v1/leads/agents', null)).statusCode).toBe(401)
+    })
+
+    it('GET leads/agents lists the first 50 by office and name; a search reaches any of the rest', async () => {
+      const { token } = await staff(ctx, 100)
+      for (let i = 0; i < 60; i++) await agentIn(ctx, `Офис ${String(i).padStart(2, '0')}`, { full_name: `Агентов Агент ${i}` })
+      const first = (await ctx.call('GET', '/api/v1/leads/agents', token)).json<{ data: LeadAgents }>().data.items
+      expect(first).toHaveLength(50)
+      expect(first.map(x => x.office?.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Офис ${String(i).padStart(2, '0')}`))
+      const found = (await ctx.call('GET', `/api/v1/leads/agents?search=${encodeURIComponent('Агентов Агент 59')}`, token)).json<{ data: LeadAgents }>().data.items
+      expect(found[0]).toMatchObject({ name: 'Агентов Агент 59', office: { name: 'Офис 59' } })
     })
 
     it('an invalid inn is left out; no company name falls back to the given one, else the chat user; a lead without a service needs one (422)', async () => {

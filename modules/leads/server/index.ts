@@ -16,7 +16,7 @@ import { readHistory } from '../../../server/workflow/history'
 import { createBidDraft, pushBidChanged, type PartnersPort } from '../../bids/server'
 import { createCompany } from '../../clients/server'
 import { LEADS_ROLES, canConvertLeads, canSeeLeads } from '../access'
-import { WEBHOOK_SECRET_HEADER, leadUsersQuery, leadWebhook, parseChatId, type ChatUserLeads, type LeadAgent, type LeadDetails, type LeadUsersPage, type LeadWebhookAnswer } from '../contract'
+import { WEBHOOK_SECRET_HEADER, leadAgentsQuery, leadUsersQuery, leadWebhook, parseChatId, type ChatUserLeads, type LeadAgents, type LeadDetails, type LeadUsersPage, type LeadWebhookAnswer } from '../contract'
 import '../socket'
 import { leadChatUsers, leads } from '../tables'
 import { CONVERT, LEAD_ACTIONS, LEAD_STATUS, convertInput, leadAllowed, leadWorkflow } from '../workflow'
@@ -124,7 +124,7 @@ export function createLeadsServer(options: LeadsServerOptions = {}): ServerModul
       })
 
       // The agents a converted lead's client may be given to: for those who convert.
-      app.get('/leads/agents', { preHandler: app.requireUser(canConvertLeads) }, async () => ok<LeadAgent[]>(await activeAgents(db)))
+      app.get('/leads/agents', { preHandler: app.requireUser(canConvertLeads) }, async request => ok<LeadAgents>(await activeAgents(db, parseQuery(leadAgentsQuery, request.query))))
 
       app.get('/leads-users', { preHandler: guard }, async request => {
         return ok<LeadUsersPage>(await listChatUsers(db, parseQuery(leadUsersQuery, request.query)))

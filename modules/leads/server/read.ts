@@ -3,10 +3,11 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import type { Db } from '../../../server/db/client'
 import { key, nullsLast, queryPage } from '../../../server/search/keyset'
+import { heldIn, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { companies, offices, users } from '../../../server/db/schema'
 import { bids, scopedBids } from '../../bids/server'
-import type { ChatUser, Lead, LeadAgent, LeadConversion, LeadUsersPage, LeadUsersQuery } from '../contract'
+import { LEAD_AGENTS_LIMIT, type ChatUser, type Lead, type LeadAgents, type LeadAgentsQuery, type LeadConversion, type LeadUsersPage, type LeadUsersQuery } from '../contract'
 import { leadChatUsers, leads } from '../tables'
 import { LEAD_STATUS } from '../workflow'
 
@@ -104,19 +105,24 @@ export async function leadRow(db: Db, chatId: number, id: number): Promise<LeadR
 
 /** Who may keep a client made from a lead: agents (30) and agents' managers (35) whose accounts are on. */
 export const AGENT_ROLES = [ROLE.agent, ROLE.agentManager] as const
-/** More than any agency has; the list is one select. */
-const AGENTS_MAX = 2000
+const activeAgentWhere = and(inArray(users.role, [...AGENT_ROLES]), isNull(users.disabled_at))
+const AGENT_SEARCH = searchOf({ name: textField(users.search_name) })
 
-/** GET leads/agents: the active agents with their offices, by office then name (agents without an office last). */
-export async function activeAgents(db: Db): Promise<LeadAgent[]> {
+/**
+ * GET leads/agents: the active agents with their offices, by office then name (agents without an office last), the
+ * first LEAD_AGENTS_LIMIT; under a search the best match first, a typo's names only if none holds it (`similar`).
+ */
+export async function activeAgents(db: Db, { search }: LeadAgentsQuery): Promise<LeadAgents> {
+  const { match, similar } = await AGENT_SEARCH.resolve(db, search, heldIn(db, users, activeAgentWhere))
   const rows = await db
     .select({ id: users.id, name: users.full_name, role: users.role, office_id: offices.id, office_name: offices.name })
     .from(users)
     .leftJoin(offices, eq(offices.id, users.office_id))
-    .where(and(inArray(users.role, [...AGENT_ROLES]), isNull(users.disabled_at)))
-    .orderBy(sql`${offices.name} asc nulls last`, asc(users.full_name), asc(users.id))
-    .limit(AGENTS_MAX)
-  return rows.map(r => ({ id: r.id, name: r.name, role: r.role, office: r.office_id === null ? null : { id: r.office_id, name: r.office_name ?? '' } }))
+    .where(and(activeAgentWhere, match?.where))
+    .orderBy(...(match ? [desc(match.rank)] : []), sql`${offices.name} asc nulls last`, asc(users.full_name), asc(users.id))
+    .limit(LEAD_AGENTS_LIMIT)
+  const items = rows.map(r => ({ id: r.id, name: r.name, role: r.role, office: r.office_id === null ? null : { id: r.office_id, name: r.office_name ?? '' } }))
+  return { items, ...(similar && { similar }) }
 }
 
 /** The active agent with this id (locked against being switched off meanwhile), or null: anyone else is 422. */

@@ -12,10 +12,13 @@ import type { PageProps } from '../../../core/plugin/types'
 import type { Registry } from '../../../core/plugin/registry'
 import { useRuntime } from '../../../core/react/runtime'
 import { useResource } from '../../../core/react/useResource'
+import { useSearchedList } from '../../../core/react/useSearchedList'
 import { Alert } from '../../../core/ui/Alert'
 import { Button } from '../../../core/ui/Button'
+import { ComboBoxField } from '../../../core/ui/ComboBoxField'
 import { Panel } from '../../../core/ui/Card'
 import { Dialog } from '../../../core/ui/Dialog'
+import { useListT } from '../../../core/ui/list/texts'
 import { useLiveRefresh } from '../../../core/ui/list/useLiveRefresh'
 import { PageHeader } from '../../../core/ui/PageHeader'
 import { SelectField } from '../../../core/ui/SelectField'
@@ -265,7 +268,7 @@ function Converted({ conversion, registry, profile }: { conversion: LeadConversi
   )
 }
 
-/** "Сидорова Анна — Центральный офис": the agent as the select lists them. */
+/** "Сидорова Анна — Центральный офис": the agent as the picker lists them. */
 function agentLabel(agent: LeadAgent, t: TFunction): string {
   const name = agent.role === 35 ? t('convert.manager', { name: agent.name }) : agent.name
   return t('convert.agentOption', { name, office: agent.office?.name ?? t('convert.noOffice') })
@@ -283,30 +286,32 @@ export interface ConvertBody {
  */
 export function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClose: () => void; onConvert: (body: ConvertBody) => Promise<void> }) {
   const t = useT('leads')
-  const [agents, reloadAgents] = useResource<LeadAgent[]>(leadsApi.agents)
-  const [agent, setAgent] = useState('')
+  const tList = useListT()
+  const [agentSearch, setAgentSearch] = useState('')
+  // The chosen agent as the box shows it: kept apart from the list, which holds only the agents found for the text.
+  const [agent, setAgent] = useState<{ key: string; label: string }>({ key: '', label: '' })
+  const agents = useSearchedList<LeadAgent>(leadsApi.agents, agentSearch === agent.label ? '' : agentSearch)
   const [service, setService] = useState(lead.service === null ? '' : String(lead.service))
   const [name, setName] = useState('')
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const list = agents.data ?? []
-  const noAgents = agents.status === 'loaded' && list.length === 0
+  const noAgents = agents.status === 'loaded' && agents.asked === '' && agents.items.length === 0
   async function submit() {
     const missing: Record<string, string> = {}
-    if (agent === '') missing.agent_id = t('convert.chooseAgentError')
+    if (agent.key === '') missing.agent_id = t('convert.chooseAgentError')
     if (service === '') missing.service_type = t('validation:required')
     setFieldErrors(missing)
     if (Object.keys(missing).length > 0) return
     setPending(true)
     setError(null)
     try {
-      await onConvert({ agent_id: Number(agent), service_type: Number(service), ...(lead.company || name.trim() === '' ? {} : { company_name: name.trim() }) })
+      await onConvert({ agent_id: Number(agent.key), service_type: Number(service), ...(lead.company || name.trim() === '' ? {} : { company_name: name.trim() }) })
     } catch (failure) {
       const f = asFailure(failure)
       setFieldErrors(f.validation ?? {})
       // Someone switched the agent off meanwhile: the list as it is now.
-      if (f.validation?.agent_id) reloadAgents()
+      if (f.validation?.agent_id) agents.reload()
       setError(f.validation ? null : (f.message ?? t('convert.failed')))
       setPending(false)
     }
@@ -331,26 +336,35 @@ export function ConvertDialog({ lead, onClose, onConvert }: { lead: Lead; onClos
     >
       <Stack>
         <Text>{t('convert.text')}</Text>
-        <SelectField
+        <ComboBoxField
           label={t('convert.agent')}
           name="agent_id"
-          value={agent}
-          isRequired
-          isDisabled={agents.status === 'loading' && list.length === 0}
-          placeholder={agents.status === 'loading' && list.length === 0 ? t('convert.agentsLoading') : t('convert.chooseAgent')}
-          options={list.map(a => ({ value: String(a.id), label: agentLabel(a, t) }))}
-          onChange={value => {
-            setAgent(value)
+          data-testid="lead-convert-agent"
+          items={agents.items}
+          itemKey={a => String(a.id)}
+          itemLabel={a => agentLabel(a, t)}
+          selectedKey={agent.key}
+          selectedLabel={agent.label}
+          onSelectionChange={key => {
+            const chosen = agents.items.find(a => String(a.id) === key)
+            setAgent({ key, label: chosen ? agentLabel(chosen, t) : '' })
             setFieldErrors(({ agent_id: _, ...rest }) => rest)
           }}
-          description={t('convert.agentHint')}
+          onInputChange={setAgentSearch}
+          isLoading={agents.status === 'loading'}
+          loadingLabel={t('convert.agentsLoading')}
+          emptyLabel={t('convert.agentsNone')}
+          toggleLabel={t('convert.agentsShow')}
+          placeholder={t('convert.chooseAgent')}
+          isRequired
+          description={agents.similar ? tList('list.similarNames', { q: agents.asked }) : t('convert.agentHint')}
           errorMessage={fieldErrors.agent_id ?? null}
         />
         {agents.status === 'failed' && (
           <Alert
             kind="error"
             action={
-              <Button size="sm" onPress={reloadAgents}>
+              <Button size="sm" onPress={agents.reload}>
                 {t('details.retry')}
               </Button>
             }

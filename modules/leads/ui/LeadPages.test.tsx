@@ -128,7 +128,7 @@ describe('/leads-users/{chat_id}/leads/{id}', () => {
     let current = lead()
     let conversion: LeadConversion | null = null
     const answer = (req: SentRequest): unknown => {
-      if (req.path === 'v1/leads/agents') return AGENTS
+      if (req.path === 'v1/leads/agents') return { items: AGENTS }
       if (req.method === 'POST' && req.path.endsWith('/actions/verify')) current = { ...current, status: 1 }
       if (req.method === 'POST' && req.path.endsWith('/actions/convert')) {
         current = { ...current, company_id: 31, bid_id: 42 }
@@ -150,9 +150,8 @@ describe('/leads-users/{chat_id}/leads/{id}', () => {
     await u.click(screen.getByTestId('lead-convert'))
     const dialog = await screen.findByRole('dialog')
     expect((within(dialog).getByLabelText(/Услуга/) as HTMLSelectElement).value).toBe('8')
-    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
-    await waitFor(() => expect(within(agent).getAllByRole('option').map(o => o.textContent)).toContain('Сидорова Анна — Центральный офис'))
-    await u.selectOptions(agent, '30')
+    await u.click(within(dialog).getByRole('combobox', { name: /Агент/ }))
+    await u.click(await screen.findByRole('option', { name: 'Сидорова Анна — Центральный офис' }))
     await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
     await screen.findByTestId('lead-converted')
     expect(k.sent.filter(r => r.method === 'POST').at(-1)).toMatchObject({ path: 'v1/leads-users/55/leads/7/actions/convert', body: { service_type: 8, agent_id: 30 } })
@@ -221,42 +220,70 @@ describe('the convert dialog', () => {
   }
 
   it('lists the active agents with their offices and asks for one before anything is sent', async () => {
-    const { onConvert } = open(() => AGENTS, { company: null, service: null })
+    const { onConvert } = open(() => ({ items: AGENTS }), { company: null, service: null })
     const dialog = await screen.findByRole('dialog')
-    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
-    await waitFor(() =>
-      expect(within(agent).getAllByRole('option').map(o => o.textContent)).toEqual([
-        'Выберите агента',
-        'Сидорова Анна — Центральный офис',
-        'Орлов Пётр (руководитель агентов) — Центральный офис',
-        'Кузнецов Иван — без офиса',
-      ]),
-    )
+    const agent = within(dialog).getByRole('combobox', { name: /Агент/ }) as HTMLInputElement
     expect(agent.getAttribute('aria-required')).toBe('true')
     const u = userEvent.setup()
     await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
     expect(onConvert).not.toHaveBeenCalled()
     expect(agent.getAttribute('aria-invalid')).toBe('true')
     expect(dialog.textContent).toContain('Выберите агента, который будет вести клиента')
-    await u.selectOptions(agent, '31')
+    await u.click(agent)
+    const options = await screen.findAllByRole('option')
+    expect(options.map(o => o.textContent)).toEqual([
+      'Сидорова Анна — Центральный офис',
+      'Орлов Пётр (руководитель агентов) — Центральный офис',
+      'Кузнецов Иван — без офиса',
+    ])
+    await u.click(options[2]!)
+    expect(agent.value).toBe('Кузнецов Иван — без офиса')
+    expect(agent.getAttribute('aria-invalid')).toBeNull()
     await u.selectOptions(within(dialog).getByLabelText(/Услуга/), '5')
     await u.type(within(dialog).getByLabelText(/Название компании/), ' ИП Иванов ')
     await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
     expect(onConvert).toHaveBeenCalledWith({ agent_id: 31, service_type: 5, company_name: 'ИП Иванов' })
   })
 
+  it('finds an agent by the typed name on the server (debounced), says when the names are a typo’s', async () => {
+    const FAR: LeadAgent = { id: 77, name: 'Сидоров Пётр', role: 30, office: { id: 4, name: 'Дальний офис' } }
+    const { k, onConvert } = open(req => {
+      const search = req.search.get('search')
+      if (search === 'сидор') return { items: [FAR] }
+      if (search === 'сидороф') return { items: [FAR], similar: true }
+      return { items: AGENTS }
+    })
+    const dialog = await screen.findByRole('dialog')
+    const agent = within(dialog).getByRole('combobox', { name: /Агент/ }) as HTMLInputElement
+    const asked = () => k.sent.filter(r => r.path === 'v1/leads/agents').map(r => r.search.get('search'))
+    const u = userEvent.setup()
+    await u.type(agent, 'сидороф')
+    expect(asked()).not.toContain('сидороф')
+    act(() => k.clock.advanceBy(250))
+    await waitFor(() => expect(asked()).toContain('сидороф'))
+    await within(dialog).findByText('«сидороф» не найдено — показаны похожие имена')
+    await u.clear(agent)
+    await u.type(agent, 'сидор')
+    act(() => k.clock.advanceBy(250))
+    await u.click(await screen.findByRole('option', { name: 'Сидоров Пётр — Дальний офис' }))
+    expect(within(dialog).queryByText(/показаны похожие имена/)).toBeNull()
+    expect(agent.value).toBe('Сидоров Пётр — Дальний офис')
+    await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
+    expect(onConvert).toHaveBeenCalledWith({ agent_id: 77, service_type: 8 })
+  })
+
   it('a refused agent (switched off meanwhile) is shown at the field and the list is read again', async () => {
     let calls = 0
     const { onConvert } = open(() => {
       calls += 1
-      return calls === 1 ? AGENTS : AGENTS.slice(1)
+      return { items: calls === 1 ? AGENTS : AGENTS.slice(1) }
     })
     onConvert.mockRejectedValueOnce({ result: false, message: 'Ошибка ввода', validation: { agent_id: 'Выберите активного агента' } })
     const dialog = await screen.findByRole('dialog')
-    const agent = within(dialog).getByLabelText(/Агент/) as HTMLSelectElement
-    await waitFor(() => expect(within(agent).getAllByRole('option')).toHaveLength(4))
+    const agent = within(dialog).getByRole('combobox', { name: /Агент/ })
     const u = userEvent.setup()
-    await u.selectOptions(agent, '30')
+    await u.click(agent)
+    await u.click(await screen.findByRole('option', { name: 'Сидорова Анна — Центральный офис' }))
     await u.click(within(dialog).getByRole('button', { name: 'Создать' }))
     await waitFor(() => expect(dialog.textContent).toContain('Выберите активного агента'))
     expect(agent.getAttribute('aria-invalid')).toBe('true')
@@ -268,7 +295,7 @@ describe('the convert dialog', () => {
     open(() => reply)
     const dialog = await screen.findByRole('dialog')
     await waitFor(() => expect(dialog.textContent).toContain('Не удалось загрузить список агентов'))
-    reply = []
+    reply = { items: [] }
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Повторить' }))
     await waitFor(() => expect(dialog.textContent).toContain('Нет активных агентов: клиента некому передать'))
     expect(within(dialog).getByRole('button', { name: 'Создать' }).hasAttribute('disabled') || within(dialog).getByRole('button', { name: 'Создать' }).getAttribute('aria-disabled') === 'true').toBe(true)

@@ -33,11 +33,11 @@ export function ResponsibleFilter({ value, onChange }: ResponsibleFilterProps) {
   const [chosen, setChosen] = useState<Option | null>(null)
   const any = t('list.anyResponsible')
   const found = useResponsibles(search === chosen?.label || search === any ? '' : search)
-  const knownName = value === '' ? '' : value === chosen?.key ? chosen.label : found.people.find(p => String(p.id) === value)?.full_name
+  const knownName = value === '' ? '' : value === chosen?.key ? chosen.label : found.items.find(p => String(p.id) === value)?.full_name
   const [named] = useResource<TaskResponsibles>(knownName === undefined ? `${TASKS_API.responsibles}?id=${encodeURIComponent(value)}` : null)
   const label = knownName ?? (named.status === 'loaded' ? (named.data.items[0]?.full_name ?? t('list.responsibleUnknown')) : '')
 
-  const people: Option[] = found.people.map(p => ({ key: String(p.id), label: p.full_name }))
+  const people: Option[] = found.items.map(p => ({ key: String(p.id), label: p.full_name }))
   // "All" leads the list while nothing is being searched for.
   const options = found.asked === '' ? [{ key: ANY, label: any }, ...people] : people
   return (

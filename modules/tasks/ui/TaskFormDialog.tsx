@@ -175,13 +175,13 @@ export function TaskFormDialog({ task, link, suggestedName, type, onClose, onSav
           label={t('form.responsible')}
           name="responsible_id"
           data-testid="task-responsible"
-          items={responsibles.people}
+          items={responsibles.items}
           itemKey={p => String(p.id)}
           itemLabel={p => p.full_name}
           selectedKey={values.responsible_id}
           selectedLabel={responsibleName}
           onSelectionChange={key => {
-            const chosen = responsibles.people.find(p => String(p.id) === key)
+            const chosen = responsibles.items.find(p => String(p.id) === key)
             if (chosen) setResponsibleName(chosen.full_name)
             set('responsible_id', key)
           }}
