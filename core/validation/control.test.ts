@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { CONTROL_CHARS_MESSAGE, controlCharFields, line, multiline } from './control'
+import { CONTROL_CHARS_MESSAGE, controlCharFields, line, multiline, searchText } from './control'
 import { registerForm } from './forms'
 
 describe('control characters', () => {
@@ -24,5 +24,17 @@ describe('control characters', () => {
     expect(controlCharFields({ a: 'ok\n', b: { c: ['x', 'y\u0000'] }, ['k\u0001']: 1 })).toEqual({ 'b.c.1': CONTROL_CHARS_MESSAGE, 'k\u0001': CONTROL_CHARS_MESSAGE })
     expect(controlCharFields('\u0000')).toEqual({ _: CONTROL_CHARS_MESSAGE })
     expect(controlCharFields({ n: 1, t: true, z: null })).toEqual({})
+  })
+})
+
+describe('searchText', () => {
+  it("is '' when absent, trimmed, one line, at most its length; anything but a string is invalid", () => {
+    const search = v.object({ search: searchText(5) })
+    const message = (input: unknown) => v.safeParse(search, input).issues?.[0]?.message
+    expect(v.parse(search, {})).toEqual({ search: '' })
+    expect(v.parse(search, { search: '  ёлка  ' })).toEqual({ search: 'ёлка' })
+    expect(message({ search: 'шесть!' })).toBe('validation:tooLong')
+    expect(message({ search: 'a\u0000b' })).toBe(CONTROL_CHARS_MESSAGE)
+    expect(message({ search: ['a', 'b'] })).toBe('validation:invalid')
   })
 })

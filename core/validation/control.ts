@@ -19,6 +19,10 @@ export const line = () => v.check<string, typeof CONTROL_CHARS_MESSAGE>(s => !ha
 /** A pipe step for multi-line text: tab, line feed and carriage return allowed, any other control character refused. */
 export const multiline = () => v.check<string, typeof CONTROL_CHARS_MESSAGE>(s => !hasControlInText(s), CONTROL_CHARS_MESSAGE)
 
+/** A list's typed search in a query string: one line, trimmed, at most `max` characters; '' when absent. */
+export const searchText = (max = 100) =>
+  v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(max, 'validation:tooLong')), '')
+
 /** How deep the request net looks; deeper input is no shape any schema accepts and is refused there. */
 const MAX_DEPTH = 32
 

@@ -1,5 +1,5 @@
 export { PHONE_MASK, PHONE_MASKED_LENGTH, PHONE_COUNTRY_CODE, applyMask, normalizePhoneInput, phoneDigits, formatPhone, isValidPhone, isValidLoginPhone } from './phone'
-export { line, multiline, controlCharFields, hasControlInLine, hasControlInText, CONTROL_CHARS_MESSAGE } from './control'
+export { line, multiline, searchText, controlCharFields, hasControlInLine, hasControlInText, CONTROL_CHARS_MESSAGE } from './control'
 export { msg, PASSWORD_MIN, FEEDBACK_MAX, required, email, optionalEmail, password, phone, loginPhone, empty, smsCode, SMS_CODE_LENGTH } from './rules'
 export {
   signInForm, certificateSignInForm, restorePasswordForm, registerForm, registerDetailsForm, registerCodeRequest, feedbackForm, changePasswordForm, profileSettingsForm,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { listCursor } from '../../core/validation/cursor'
 import type { SearchedPage } from '../../core/api/envelope'
-import { line } from '../../core/validation/control'
+import { searchText } from '../../core/validation/control'
 import type { Role } from '../../core/auth/profile'
 
 /**
@@ -29,7 +29,7 @@ const queryInt = (min: number, max: number, fallback: number) =>
 export const agentListQuery = v.object({
   page: queryInt(1, 1_000_000, 1),
   limit: queryInt(1, 100, 20),
-  q: v.optional(v.pipe(v.string(), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  q: searchText(),
   /** A keyset cursor from a previous page (server/search/keyset.ts); `page` is used without one. */
   cursor: listCursor,
 })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
-import { line } from '../../core/validation/control'
+import { searchText } from '../../core/validation/control'
 import type { BidFields } from './fields'
 import { SERVICE_CODES, type ArchiveReasonCode, type Channel, type ChatCode, type DocumentKind, type ServiceCode } from './services'
 import type { BidAction, BidExtraAction, RequestAction } from './workflow'
@@ -225,7 +225,7 @@ const sortParam = v.pipe(
 
 const listEntries = {
   /** A bid's number (its id, digits; "№" and spaces forgiven). */
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(20, 'validation:tooLong')), ''),
+  search: searchText(20),
   service: v.optional(
     v.pipe(queryInt(1, 8), v.check(n => (SERVICE_CODES as readonly number[]).includes(n), 'validation:invalid'), v.transform(n => n as ServiceCode)),
   ),

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { KeysetPage } from '../../core/api/envelope'
-import { line, msg, multiline } from '../../core/validation'
+import { line, msg, multiline, searchText } from '../../core/validation'
 import { listCursor } from '../../core/validation/cursor'
 import { MONEY_PATTERN, PERCENT_PATTERN, toBasisPoints, toMinor } from './money'
 import { DEAL_STATUS, OFFER_STATUS, type DealStatusCode, type OfferStatusCode } from './workflow'
@@ -219,7 +219,7 @@ export const offerListQuery = v.object({
   amount: v.optional(v.pipe(v.string('validation:invalid'), v.regex(MONEY_PATTERN, 'invest:validation.money'))),
   months: v.optional(queryInt(1, OFFER_LIMITS.monthsMax)),
   percent: v.optional(v.pipe(v.string('validation:invalid'), v.regex(PERCENT_PATTERN, 'invest:validation.percent'))),
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  search: searchText(),
   page: v.optional(queryInt(1, 100_000), '1'),
   /** A page's `next` / `prev` (server/search/keyset.ts); `page` is used without one (older links). */
   cursor: listCursor,

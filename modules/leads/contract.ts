@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listCursor } from '../../core/validation/cursor'
 import type { KeysetPage } from '../../core/api/envelope'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
-import { line, multiline } from '../../core/validation/control'
+import { line, multiline, searchText } from '../../core/validation/control'
 import type { LeadStatusCode } from './workflow'
 
 /**
@@ -43,7 +43,7 @@ export const LEAD_AGENTS_LIMIT = 50
 
 /** GET leads/agents: `search` in the agent's name (a typo finds similar names). */
 export const leadAgentsQuery = v.object({
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  search: searchText(),
 })
 export type LeadAgentsQuery = v.InferOutput<typeof leadAgentsQuery>
 

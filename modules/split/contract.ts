@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { SearchedPage } from '../../core/api/envelope'
 import { listCursor } from '../../core/validation/cursor'
 import type { WorkflowHistoryEntry } from '../../core/workflow/api'
-import { line, msg } from '../../core/validation'
+import { line, msg, searchText } from '../../core/validation'
 import { isIsoDate, parseDecimal, PAYOUT, type PayoutType, type ScheduleJson } from './schedule'
 import { SPLIT_STATUS, TRANSACTION_STATUS, TRANSACTION_TYPE, type SplitStatusCode, type TransactionStatusCode, type TransactionType } from './workflow'
 
@@ -96,7 +96,7 @@ const STATUS_CODES = Object.values(SPLIT_STATUS).map(String) as [string, ...stri
 /** GET v1/split-bids?status=&search=&client_id=&cursor=&limit= (best match first under a search, else newest first). */
 export const splitListQuery = v.object({
   status: v.optional(v.pipe(v.picklist(STATUS_CODES, 'validation:invalid'), v.transform(Number))),
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  search: searchText(),
   client_id: v.optional(queryInt(1, 2_147_483_647)),
   page: v.optional(queryInt(1, 1_000_000), '1'),
   /** A page's `next` / `prev`; `page` is used without one (older links). */
@@ -107,7 +107,7 @@ export type SplitListQuery = v.InferOutput<typeof splitListQuery>
 
 /** GET v1/split-clients?search=&cursor=&limit= (best match first under a search, else by their latest bid). */
 export const splitClientsQuery = v.object({
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), ''),
+  search: searchText(),
   page: v.optional(queryInt(1, 1_000_000), '1'),
   /** A page's `next` / `prev`; `page` is used without one (older links). */
   cursor: listCursor,

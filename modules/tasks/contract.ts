@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { SearchedPage } from '../../core/api/envelope'
 import { listCursor } from '../../core/validation/cursor'
-import { line, multiline, msg } from '../../core/validation'
+import { line, multiline, msg, searchText } from '../../core/validation'
 import { TASK_STATUS, type TaskStatusCode } from './workflow'
 
 /**
@@ -195,8 +195,6 @@ export const TASK_LIMIT_MAX = 500
 const queryInt = (min: number, max: number) =>
   v.pipe(v.string('validation:invalid'), v.regex(/^\d{1,7}$/, 'validation:invalid'), v.transform(Number), v.minValue(min, 'validation:invalid'), v.maxValue(max, 'validation:invalid'))
 
-/** A list's or picker's typed search: one line, trimmed, up to 100 characters. */
-const searchQuery = v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, 'validation:tooLong')), '')
 
 /**
  * GET v1/tasks (and v1/tasks/counts, which ignores filter/page/cursor/limit): `from`/`to` select tasks whose date range
@@ -209,7 +207,7 @@ export const taskListQuery = v.pipe(
     from: v.optional(isoDate),
     to: v.optional(isoDate),
     responsible_id: v.optional(queryInt(1, 2_147_483_647)),
-    search: searchQuery,
+    search: searchText(),
     page: v.optional(queryInt(1, 1_000_000), '1'),
     /** A page's `next` / `prev`; `page` is used without one (older links). */
     cursor: listCursor,
@@ -223,7 +221,7 @@ export const taskListQuery = v.pipe(
 export type TaskListQuery = v.InferOutput<typeof taskListQuery>
 
 export const responsiblesQuery = v.object({
-  search: searchQuery,
+  search: searchText(),
   id: v.optional(queryInt(1, 2_147_483_647)),
 })
 export type ResponsiblesQuery = v.InferOutput<typeof responsiblesQuery>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { line, msg, multiline } from '../../../core/validation'
+import { line, msg, multiline, searchText } from '../../../core/validation'
 import { TENDER_HISTORY_TYPE } from '../contract'
 
 /**
@@ -77,7 +77,7 @@ const queryDate = v.pipe(
 export const kpListQuery = v.object({
   state: v.optional(v.picklist(['all', ...KP_STATES], 'validation:invalid'), 'all'),
   /** A tender's notification number (or its start) or part of the winner's name. */
-  search: v.optional(v.pipe(v.string('validation:invalid'), line(), v.trim(), v.maxLength(100, msg.tooLong)), ''),
+  search: searchText(),
   /** Sending date, inclusive (YYYY-MM-DD). */
   date_from: v.optional(queryDate),
   date_to: v.optional(queryDate),
