@@ -11,6 +11,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { statementsOf } from './pglite-statements.mjs'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
@@ -18,12 +19,13 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {{ dataDir?: string, setup: string }} */
 const { dataDir, setup } = workerData
 
-/** The database, or null when it did not open (said to the server, which then ends this thread). */
-const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } }).then(
-  async opened => {
-    await opened.exec(setup)
+/** The database and its queries, or null when it did not open (said to the server, which then ends this thread). */
+const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } }).then(
+  async client => {
+    await client.exec(setup)
+    const statements = await statementsOf(client)
     port.postMessage({ ready: true })
-    return opened
+    return { client, statements }
   },
   error => {
     port.postMessage({ ready: false, error: plain(error) })
@@ -43,26 +45,27 @@ const listeners = new Map()
 
 class Rollback extends Error {}
 
-if (client) {
+if (database) {
   port.on('message', (/** @type {any} */ call) => {
     // An answer that cannot be cloned (DataCloneError) is answered as that error, not lost with this thread.
-    run(client, call)
+    run(database, call)
       .then(result => port.postMessage({ id: call.id, result }))
       .catch(error => port.postMessage({ id: call.id, error: plain(error) }))
   })
 }
 
 /**
- * @param {PGlite} client
+ * @param {{ client: PGlite, statements: Awaited<ReturnType<typeof statementsOf>> }} database
  * @param {any} call
  */
-async function run(client, call) {
+async function run({ client, statements }, call) {
   const on = call.tx === undefined ? client : transactions.get(call.tx)?.tx
   if (!on) throw new Error(`no open transaction ${call.tx}`)
   switch (call.op) {
     case 'query':
-      return on.query(call.sql, call.params, queryOptions(call))
+      return statements.query(on, call.sql, call.params ?? [], call)
     case 'exec':
+      statements.forget()
       return on.exec(call.sql)
     case 'begin':
       return begin(client, call.id)
@@ -118,18 +121,6 @@ function begin(client, id) {
     entry.finished.catch(failed)
     transactions.set(id, /** @type {Transaction} */ (entry))
   })
-}
-
-/**
- * A query's options as they crossed: the row mode, the parameters' types, and the types whose values stay text (a
- * parser is a function and cannot cross a thread; the only ones the server passes, drizzle's, keep the text).
- * @param {{ rowMode?: 'array' | 'object', textTypes?: number[], paramTypes?: number[] }} call
- */
-function queryOptions({ rowMode, textTypes, paramTypes }) {
-  /** @type {Record<number, (value: string) => string>} */
-  const parsers = {}
-  for (const type of textTypes ?? []) parsers[type] = value => value
-  return { ...(rowMode ? { rowMode } : {}), ...(paramTypes ? { paramTypes } : {}), parsers }
 }
 
 /**

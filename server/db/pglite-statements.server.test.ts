@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sqlState } from './errors'
+import { PgliteThread } from './pglite-thread'
+import { STATEMENTS_KEPT } from './pglite-statements.mjs'
+
+/** The embedded database's queries as named statements (server/db/pglite-statements.mjs), through its thread. */
+describe("the embedded database's named statements", () => {
+  let db: PgliteThread
+  const prepared = async (text: string) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])).rows[0]!.n
+  beforeAll(async () => {
+    db = await PgliteThread.open({ setup: 'select 1' })
+  })
+  afterAll(() => db.close())
+
+  it('parses a text once and binds it after, each run planned for its own values', async () => {
+    const text = 'select $1::int * 3 as n'
+    for (const value of [1, 2, 3]) expect((await db.query<{ n: number }>(text, [value])).rows).toEqual([{ n: value * 3 }])
+    expect(await prepared(text)).toBe(1)
+    expect((await db.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }])
+  })
+
+  it("serialises each value by its parameter's type: arrays, booleans, dates, JSON, nulls", async () => {
+    const at = new Date('2026-12-07T10:20:30.456Z')
+    const { rows } = await db.query(
+      `select 2 = any($1::int[]) as has_two, 'б' = any($2::text[]) as has_b, $3::boolean as yes, $4::timestamptz = '2026-12-07 10:20:30.456+00' as same_moment, ($5::jsonb)->'a'->>1 as second, $6::text is null as none`,
+      [[1, 2], ['а', 'б'], false, at, { a: [1, 'два'] }, null],
+    )
+    expect(rows).toEqual([{ has_two: true, has_b: true, yes: false, same_moment: true, second: 'два', none: true }])
+  })
+
+  it('closes the least recently run past the ones it keeps, and parses a closed one again when asked', async () => {
+    const first = 'select 0 as n, $1::text as tag'
+    await db.query(first, ['first'])
+    for (let i = 1; i <= STATEMENTS_KEPT + 20; i++) await db.query(`select ${i} as n`)
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')
+    expect(rows[0]!.n).toBeLessThanOrEqual(STATEMENTS_KEPT)
+    expect(await prepared(first)).toBe(0)
+    expect((await db.query(first, ['again'])).rows).toEqual([{ n: 0, tag: 'again' }])
+  })
+
+  it('forgets its statements when the schema may have changed their rows (DDL as a query or as a script)', async () => {
+    await db.query('create table shape (a int)')
+    await db.query('insert into shape values (1)')
+    expect((await db.query('select * from shape')).rows).toEqual([{ a: 1 }])
+    // Kept across this, the statement would fail: "cached plan must not change result type".
+    await db.query('alter table shape add column b int default 2')
+    expect((await db.query('select * from shape')).rows).toEqual([{ a: 1, b: 2 }])
+    await db.exec('alter table shape add column c text')
+    expect((await db.query('select * from shape')).rows).toEqual([{ a: 1, b: 2, c: null }])
+  })
+
+  it("keeps a statement whose values were refused, keeps none that did not parse, and says which query failed", async () => {
+    const text = 'select $1::int + 1 as n'
+    const refused = await db.query(text, ['not a number']).catch((e: unknown) => e)
+    expect(sqlState(refused)).toBe('22P02')
+    expect(refused).toMatchObject({ query: text })
+    expect((await db.query(text, [41])).rows).toEqual([{ n: 42 }])
+    expect(await prepared(text)).toBe(1)
+
+    const broken = 'select from where'
+    expect(sqlState(await db.query(broken).catch((e: unknown) => e))).toBe('42601')
+    expect(await prepared(broken)).toBe(0)
+  })
+
+  it('a statement first run in a transaction that rolled back is still there after it', async () => {
+    const text = "select $1::text || '!' as said"
+    await db.transaction(async tx => {
+      expect((await tx.query(text, ['inside'])).rows).toEqual([{ said: 'inside!' }])
+      await tx.rollback()
+    })
+    expect((await db.query(text, ['after'])).rows).toEqual([{ said: 'after!' }])
+    expect(await prepared(text)).toBe(1)
+  })
+})
