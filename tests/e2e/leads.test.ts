@@ -7,10 +7,10 @@
  * client card nor a draft never submitted). The agent then finds the draft in her /bids and opens it, and both exist
  * (read back through the API as users who may see them). At 390 px nothing scrolls sideways.
  *
- * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at.
+ * E2E_SHOTS=<dir> saves screenshots at 390 and 1440 px for a person to look at (the conversion dialog in English too).
  */
 import { describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, signInAndWait, signOut } from './support/browser'
+import { DEMO_PASSWORD, sel, signInAndWait, signOut } from './support/browser'
 import { useE2E } from './support/setup'
 import { DESKTOP, pageOverflowX, PHONE, shot } from './support/shots'
 
@@ -88,6 +88,26 @@ describe('/leads-users as the verifier', () => {
     await page.getByRole('button', { name: 'Проверен', exact: true }).click()
     await expect.poll(() => page.getByTestId('lead-status').innerText()).toContain('Проверен')
     await page.getByTestId('lead-history').getByText('Проверен: Новый → Проверен').waitFor()
+
+    // The conversion dialog in English first (the choice is the user's: switched back for the Russian run below).
+    await page.locator(sel.localeSwitch).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await page.getByTestId('lead-convert').click()
+    const agentBoxEn = page.getByRole('dialog').getByRole('combobox', { name: 'Agent' })
+    await agentBoxEn.pressSequentially(AGENT_NAME.split(' ')[0]!.slice(0, 5))
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual([`${AGENT_NAME} — ${AGENT_OFFICE}`])
+    await shot(page, 'lead-convert-agents-1440-en')
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => pageOverflowX(page)).toBeLessThanOrEqual(0)
+    await shot(page, 'lead-convert-agents-390-en')
+    await page.setViewportSize(DESKTOP)
+    // Escape closes the open list first, then Cancel the dialog.
+    await page.keyboard.press('Escape')
+    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await page.locator(sel.localeSwitch).click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
 
     await page.getByTestId('lead-convert').click()
     const dialog = page.getByRole('dialog')
