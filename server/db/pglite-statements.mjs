@@ -21,8 +21,10 @@ const { serialize } = protocol
 /** Named statements kept at most; the least recently run is closed past it (texts vary with a list's length). */
 export const STATEMENTS_KEPT = 500
 
-/** Statements that change no schema are kept; anything else (DDL, SET…) runs unnamed and closes the kept ones. */
-const KEPT = /^\s*(select|insert|update|delete|with)\b/i
+/** Statements kept by name: their rows' shape is the schema's. */
+const KEPT = /^\s*(select|insert|update|delete|with|explain|values|table|show)\b/i
+/** Run unnamed and leave the kept ones be: they change no schema. Anything else (DDL, SET, DISCARD…) closes them. */
+const HARMLESS = /^\s*(begin|start|commit|end|rollback|abort|savepoint|release|listen|unlisten|notify|vacuum|analyze|checkpoint)\b/i
 
 /**
  * @typedef {import('@electric-sql/pglite').PGlite} PGlite
@@ -139,7 +141,7 @@ export async function statementsOf(client) {
      */
     async query(on, sql, params, options) {
       if (!KEPT.test(sql)) {
-        forget()
+        if (!HARMLESS.test(sql)) forget()
         const { rowMode, textTypes, paramTypes } = options
         return on.query(sql, params, { ...(rowMode ? { rowMode } : {}), ...(paramTypes ? { paramTypes } : {}), parsers: parsersFor(textTypes) })
       }

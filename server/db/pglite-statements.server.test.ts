@@ -50,6 +50,21 @@ describe("the embedded database's named statements", () => {
     expect((await db.query('select * from shape')).rows).toEqual([{ a: 1, b: 2, c: null }])
   })
 
+  it('keeps its statements across what changes no schema: an explain, a transaction, savepoints', async () => {
+    const text = 'select $1::int - 1 as n'
+    const named = async () => (await db.query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [text])).rows.map(r => r.name)
+    await db.query(text, [1])
+    const before = await named()
+    expect(before).toHaveLength(1)
+    await db.query('explain (format json) select $1::int as n', [1])
+    await db.transaction(async tx => {
+      await tx.query('savepoint inner_one')
+      await tx.query('release savepoint inner_one')
+    })
+    expect((await db.query(text, [5])).rows).toEqual([{ n: 4 }])
+    expect(await named()).toEqual(before)
+  })
+
   it("keeps a statement whose values were refused, keeps none that did not parse, and says which query failed", async () => {
     const text = 'select $1::int + 1 as n'
     const refused = await db.query(text, ['not a number']).catch((e: unknown) => e)
