@@ -125,10 +125,11 @@ export async function statementsOf(client) {
     })
   }
 
-  /** Closes every kept statement with the next run: the schema may have changed their rows' shape. */
+  /** Closes every kept statement with the next run: the schema may have changed their rows' shape (and types). */
   function forget() {
     for (const { name } of kept.values()) closing.push(name)
     kept.clear()
+    parsersByTextTypes.clear()
   }
 
   return {

@@ -27,6 +27,9 @@ describe("the embedded database's named statements", () => {
       [[1, 2], ['а', 'б'], false, at, { a: [1, 'два'] }, null],
     )
     expect(rows).toEqual([{ has_two: true, has_b: true, yes: false, same_moment: true, second: 'два', none: true }])
+    // And the rows by their columns' types, arrays included.
+    const back = await db.query('select $1::int[] as numbers, $2::timestamptz as at, $3::jsonb as data', [[3, 4], at, { a: 1 }])
+    expect(back.rows).toEqual([{ numbers: [3, 4], at, data: { a: 1 } }])
   })
 
   it('closes the least recently run past the ones it keeps, and parses a closed one again when asked', async () => {
