@@ -17,11 +17,30 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 /**
+ * exceljs 4.4 pipes the upload into unzipper 0.10's `Parse`, which emits 'end' as soon as its input is written
+ * ('finish') while entries it has already parsed may still wait in its buffer. A reader slower than the parser (a
+ * busy server writing a sheet to its temporary file) then ends its loop early and loses the last entries; exceljs
+ * writes `xl/workbook.xml` last, so a good file failed with "reading 'sheets'" (exceljs#3064, unzipper#346). The
+ * parser ends its readable side itself after the end of the central directory (or fails on a cut file), so only
+ * the 'end' Node emits (`readableEnded` is set just before it) is let through.
+ */
+function withoutEarlyEnd(upload: Readable): Readable {
+  const pipe = upload.pipe.bind(upload)
+  upload.pipe = <T extends NodeJS.WritableStream>(parser: T, options?: { end?: boolean }): T => {
+    const emit = parser.emit.bind(parser) as (event: string | symbol, ...args: unknown[]) => boolean
+    const readable = parser as unknown as Readable
+    parser.emit = (event: string | symbol, ...args: unknown[]) => (event === 'end' && !readable.readableEnded ? false : emit(event, ...args))
+    return pipe(parser, options)
+  }
+  return upload
+}
+
+/**
  * The first worksheet's rows, read with exceljs's streaming reader while the upload arrives. Later sheets are read
  * through and ignored (the request body must be consumed to its end).
  */
 export async function* xlsxRecords(stream: Readable): AsyncGenerator<FileRecord> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' })
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(withoutEarlyEnd(stream), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' })
   let first = true
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
