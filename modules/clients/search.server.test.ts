@@ -6,13 +6,14 @@ import type { Db } from '../../server/db/client'
 import { describeEachDb } from '../../server/testing/harness'
 import { HOLDERS_LIMIT } from '../../server/search/holders'
 import type { SearchMatch } from '../../server/search/search'
+import { dictionaryWords } from '../../server/search/typos'
 import { createClientsServer } from './server'
 import { COMPANY_SEARCH, listCompanies } from './server/company-store'
 import { parseQuery } from '../../server/http/validate'
 import { companyListQuery } from './rules/forms'
 import { INDIVIDUAL_SEARCH } from './server/individuals'
 import { cast, testDataDir, type Cast } from './server/test-helpers'
-import { companyNameWords, individuals } from './tables'
+import { COMPANY_NAME_WORDS_SIMILAR, companyNameWords, individuals } from './tables'
 
 const clients = createClientsServer({ env: {} })
 
@@ -94,6 +95,10 @@ describeEachDb(
       // A phrase: each word of three letters or more, none with digits; a number is not looked up.
       expect(await offered('acme tradng 2')).toEqual([['acme', []], ['tradng', ['trading']]])
       expect(await COMPANY_SEARCH.typos(ctx.db, '7707')).toBeUndefined()
+      // A lookup is a function call: a query asking it after questions that answer first plans no read of the dictionary.
+      const asked = sql`select case when exists (select 1) then null else json_build_array(${dictionaryWords(COMPANY_NAME_WORDS_SIMILAR, 'рамашка')}) end`
+      const lookupPlan = ((await ctx.db.execute(sql`explain ${asked}`)) as unknown as { rows: Record<string, string>[] }).rows.map(r => Object.values(r)[0]).join('\n')
+      expect(lookupPlan).not.toContain('company_name_words')
 
       // Ranked by the word each row holds: the closer word's rows first, newest first within a word.
       const now = new Date(ctx.clock.now())

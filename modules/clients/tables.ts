@@ -311,3 +311,6 @@ export const bankDirectory = pgTable('bank_directory', {
 export const companyNameWords = pgTable('company_name_words', { word: text('word').primaryKey() }, t => [
   index('company_name_words_search').using('gin', t.word.op('gin_trgm_ops')),
 ])
+
+/** The dictionary's lookup of a word (migration 0012; the kit's contract in server/search/typos.ts). */
+export const COMPANY_NAME_WORDS_SIMILAR = 'company_name_words_similar'

@@ -30,7 +30,7 @@ import { dictionaryWords, isOneWord, MAX_PHRASE_WORDS, searchWords, TYPO_RANK_SC
  * for names over the stored normalised column (what drizzle/0008's search_rank() computes from the raw name).
  */
 export type SearchField =
-  | { kind: 'text'; column: SQLWrapper; dictionary?: PgColumn }
+  | { kind: 'text'; column: SQLWrapper; dictionary?: string }
   | { kind: 'words'; column: SQLWrapper }
   | { kind: 'number'; column: SQLWrapper; minDigits: number }
   | { kind: 'phone'; column: SQLWrapper }
@@ -38,8 +38,11 @@ export type SearchField =
 
 const MIN_DIGITS = 3
 
-/** `column`: the stored `search_text(name)` column (see above), never the raw name; `dictionary`: its words' column. */
-export const textField = (column: SQLWrapper, options: { dictionary?: PgColumn } = {}): SearchField => ({ kind: 'text', column, ...options })
+/**
+ * `column`: the stored `search_text(name)` column (see above), never the raw name; `dictionary`: the lookup function
+ * of its words' dictionary (typos.ts).
+ */
+export const textField = (column: SQLWrapper, options: { dictionary?: string } = {}): SearchField => ({ kind: 'text', column, ...options })
 /** `column`: a stored `search_text(a || ' ' || b …)` column of several texts (see above). */
 export const wordsField = (column: SQLWrapper): SearchField => ({ kind: 'words', column })
 /** `minDigits`: fewer typed digits match nothing (three digits of an inn would match a tenth of the list). */

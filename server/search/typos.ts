@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 
 /**
  * A mistyped word looked up in a list's dictionary of name words (issue 16): the few words it may mean, each with
@@ -9,7 +8,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
  * first and newest first within it, the way it reads a substring — the way search engines bound fuzzy matching.
  *
  * A dictionary is a table of one text column: the distinct words of the list's normalised names as the database's
- * `search_words()` splits them (drizzle/0013), with a trigram index, kept by triggers (modules/clients/migrations/0010).
+ * `search_words()` splits them (drizzle/0013), with a trigram index, kept by triggers (modules/clients/migrations/0010);
+ * and its lookup, a PL/pgSQL function `(typed text, scale integer, max_words integer) returns json` of the same
+ * migrations (0012): the dictionary's words word-similar to `typed` (pg_trgm `%>`, the connection's threshold, through
+ * the trigram index), best first, at most `max_words`, without those that hold it whole (their rows are substring
+ * matches, ranked above every typo anyway), as `[[word, rank], …]` with the similarity scaled by `scale`. A function,
+ * not a subquery, because a search asks its words' lookups in the query that asks whether the list holds the input
+ * (search.ts `resolve()`), and Postgres plans every subquery of a query before it runs any: the lookups were
+ * planned for every search, found or not, and again for every run (the function's plan is made once a session).
  */
 
 /** A typo's rank is its word similarity (0–1) scaled to 0–999: below a substring's (1000, search.ts TIER_RANK). */
@@ -48,16 +54,11 @@ export interface TypoLookup {
 export const isOneWord = (lookups: readonly TypoLookup[], text: string): boolean => lookups.length === 1 && lookups[0]!.word === text
 
 /**
- * The dictionary's words `word` may mean: word-similar to it (pg_trgm `%>`, the connection's threshold, through
- * the dictionary's trigram index), best first, without those that hold it whole (their rows are substring matches,
- * ranked above every typo anyway) — as one JSON value, `[[word, rank], …]` (`typoWordsOf`), so that a search asks
- * its words' lookups in the same round trip as its other questions (search.ts `resolve()`).
+ * The dictionary's words `word` may mean, through its lookup function (`lookup`, see above), as one JSON value
+ * (`typoWordsOf`), so that a search asks its words' lookups in the same round trip as its other questions.
  */
-export function dictionaryWords(dictionary: PgColumn, word: string): SQL {
-  const similar = sql`select ${dictionary} as word, (word_similarity(${word}, ${dictionary}) * ${sql.raw(String(TYPO_RANK_SCALE))})::int as rank
-    from ${dictionary.table} where ${dictionary} %> ${word} and strpos(${dictionary}, ${word}) = 0
-    order by 2 desc, 1 limit ${sql.raw(String(MAX_TYPO_WORDS))}`
-  return sql`(select coalesce(json_agg(json_build_array(w.word, w.rank) order by w.rank desc, w.word), '[]'::json) from (${similar}) as w)`
+export function dictionaryWords(lookup: string, word: string): SQL {
+  return sql`${sql.identifier(lookup)}(${word}, ${sql.raw(String(TYPO_RANK_SCALE))}, ${sql.raw(String(MAX_TYPO_WORDS))})`
 }
 
 /** A `dictionaryWords` value as the words it holds. */

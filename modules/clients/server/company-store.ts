@@ -13,7 +13,7 @@ import type { CompanyKind, CompanyStatus, LegalForm, OrganizationType, TaxSystem
 import { emptyAddress, type CompanyForm, type CompanyListQuery } from '../rules/forms'
 import { companyWarnings } from '../rules/warnings'
 import { companyRows } from '../access'
-import { companyDetails, companyNameWords } from '../tables'
+import { COMPANY_NAME_WORDS_SIMILAR, companyDetails } from '../tables'
 import { iso } from './http'
 
 /** The user references of `companyRows` (../access.ts) as columns; the agent's office is kept beside the agent. */
@@ -138,7 +138,7 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
 
 /** What the company list searches: the short name (the full name repeats it after the legal form), inn, ogrn. */
 export const COMPANY_SEARCH = searchOf({
-  name: textField(companies.search_name, { dictionary: companyNameWords.word }),
+  name: textField(companies.search_name, { dictionary: COMPANY_NAME_WORDS_SIMILAR }),
   inn: numberField(companies.inn),
   ogrn: numberField(companies.ogrn),
 })
