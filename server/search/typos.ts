@@ -14,8 +14,9 @@ import { sql, type SQL } from 'drizzle-orm'
  * the trigram index), best first, at most `max_words`, without those that hold it whole (their rows are substring
  * matches, ranked above every typo anyway), as `[[word, rank], …]` with the similarity scaled by `scale`. A function,
  * not a subquery, because a search asks its words' lookups in the query that asks whether the list holds the input
- * (search.ts `resolve()`), and Postgres plans every subquery of a query before it runs any: the lookups were
- * planned for every search, found or not, and again for every run (the function's plan is made once a session).
+ * (search.ts `resolve()`), and Postgres plans every subquery of a query before it runs any: as subqueries the
+ * lookups would be planned for every search, found or not, and again each run; a function's query is planned when
+ * it first runs, once a session.
  */
 
 /** A typo's rank is its word similarity (0–1) scaled to 0–999: below a substring's (1000, search.ts TIER_RANK). */
