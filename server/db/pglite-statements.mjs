@@ -13,8 +13,11 @@
  * fields, PGlite's locks taken in the same order (a transaction holds every other query back), the files synced
  * after a query outside a transaction. The plans do not change: each run is planned for its own values
  * (`plan_cache_mode = force_custom_plan`) as an unnamed statement is — a search's plan depends on what is typed.
+ * A run's reply is read from its bytes (pglite-reply.mjs) unless it holds more than rows: then PGlite's parser reads
+ * it, its error is thrown and its NOTIFYs are told to `onNotification` (PGlite's `listen` hears only its own runs).
  */
-import { parse, protocol } from '@electric-sql/pglite'
+import { messages, parse, protocol } from '@electric-sql/pglite'
+import { readReply } from './pglite-reply.mjs'
 
 const { serialize } = protocol
 
@@ -39,8 +42,9 @@ const HARMLESS = /^\s*(begin|start|commit|end|rollback|abort|savepoint|release|l
  * One database's queries: `query` on it or on its open transaction (as PGlite's `tx.query`), `forget` after anything
  * that may change the schema.
  * @param {PGlite} client
+ * @param {{ onNotification?: (channel: string, payload: string) => void }} [hooks] a NOTIFY that came with a run's reply
  */
-export async function statementsOf(client) {
+export async function statementsOf(client, { onNotification = () => {} } = {}) {
   await client.exec('set plan_cache_mode = force_custom_plan')
   /** By parameter types and text, least recently run first. @type {Map<string, Statement>} */
   const kept = new Map()
@@ -79,7 +83,9 @@ export async function statementsOf(client) {
         kept.delete(oldest)
         closing.push(name)
       }
-      const messages = await client.execProtocolStream(
+      /** @type {Uint8Array[]} */
+      const chunks = []
+      await client.execProtocolRawStream(
         join([
           ...closing.splice(0).map(name => serialize.close({ type: 'S', name })),
           serialize.bind({ statement: statement.name, values: values(params, statement.types) }),
@@ -87,14 +93,37 @@ export async function statementsOf(client) {
           serialize.execute({}),
           serialize.sync(),
         ]),
-        { syncToFs: false },
+        // The chunks are views of the WASM's memory, reused by the next call.
+        { syncToFs: false, onRawData: chunk => chunks.push(chunk.slice()) },
       )
-      return parse.parseResults(messages, parsersFor(textTypes), rowMode ? { rowMode } : undefined)[0]
+      const reply = chunks.length === 1 ? /** @type {Uint8Array} */ (chunks[0]) : join(chunks)
+      return readReply(reply, parsersFor(textTypes), rowMode) ?? parsed(reply, parsersFor(textTypes), rowMode)
     } catch (error) {
       // As PGlite's own query says which query failed.
       if (error instanceof Error) Object.assign(error, { query: sql, params })
       throw error
     }
+  }
+
+  /**
+   * A reply holding more than rows, read as PGlite's `execProtocolStream` and `query` read it: NOTIFYs told in order
+   * (as PGlite's listeners are, in a microtask) up to an error, which is thrown; notices dropped.
+   * @param {Uint8Array} reply
+   * @param {Parsers} parsers
+   * @param {'array' | 'object' | undefined} rowMode
+   */
+  function parsed(reply, parsers, rowMode) {
+    /** @type {Parameters<typeof parse.parseResults>[0]} */
+    const read = []
+    new protocol.Parser().parse(reply, message => read.push(message))
+    for (const message of read) {
+      if (message instanceof messages.DatabaseError) throw message
+      if (message instanceof messages.NotificationResponseMessage) {
+        const { channel, payload } = message
+        queueMicrotask(() => onNotification(channel, payload))
+      }
+    }
+    return parse.parseResults(read, parsers, rowMode ? { rowMode } : undefined)[0]
   }
 
   /**

@@ -23,7 +23,7 @@ const { dataDir, setup } = workerData
 const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } }).then(
   async client => {
     await client.exec(setup)
-    const statements = await statementsOf(client)
+    const statements = await statementsOf(client, { onNotification: (channel, payload) => heard(channel, payload) })
     port.postMessage({ ready: true })
     return { client, statements }
   },
@@ -42,6 +42,19 @@ const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensio
 const transactions = new Map()
 /** LISTEN subscriptions by the server's id, each its unlisten function. @type {Map<number, () => Promise<void>>} */
 const listeners = new Map()
+/**
+ * The same subscriptions by channel (as Postgres names it), for a NOTIFY that came with a named statement's reply:
+ * PGlite's `listen` hears only the replies it reads itself. @type {Map<string, Set<number>>}
+ */
+const channels = new Map()
+
+/** @param {string} channel @param {string} payload */
+function heard(channel, payload) {
+  for (const id of channels.get(channel) ?? []) port.postMessage({ notification: id, payload })
+}
+
+/** A channel as LISTEN names it: a quoted name as it is, any other in lower case (as PGlite's `listen` does). */
+const postgresName = (/** @type {string} */ channel) => (/^".*"$/.test(channel) ? channel.slice(1, -1) : channel.toLowerCase())
 
 class Rollback extends Error {}
 
@@ -76,7 +89,14 @@ async function run({ client, statements }, call) {
     }
     case 'listen': {
       const id = call.id
-      listeners.set(id, await client.listen(call.channel, payload => port.postMessage({ notification: id, payload })))
+      const unlisten = await client.listen(call.channel, payload => port.postMessage({ notification: id, payload }))
+      const name = postgresName(call.channel)
+      channels.set(name, (channels.get(name) ?? new Set()).add(id))
+      listeners.set(id, async () => {
+        channels.get(name)?.delete(id)
+        if (channels.get(name)?.size === 0) channels.delete(name)
+        await unlisten()
+      })
       return undefined
     }
     case 'unlisten': {
