@@ -97,7 +97,8 @@ export async function statementsOf(client, { onNotification = () => {} } = {}) {
         { syncToFs: false, onRawData: chunk => chunks.push(chunk.slice()) },
       )
       const reply = chunks.length === 1 ? /** @type {Uint8Array} */ (chunks[0]) : join(chunks)
-      return readReply(reply, parsersFor(textTypes), rowMode) ?? parsed(reply, parsersFor(textTypes), rowMode)
+      const parsers = parsersFor(textTypes)
+      return readReply(reply, parsers, rowMode) ?? parsed(reply, parsers, rowMode)
     } catch (error) {
       // As PGlite's own query says which query failed.
       if (error instanceof Error) Object.assign(error, { query: sql, params })

@@ -23,7 +23,7 @@ const { dataDir, setup } = workerData
 const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } }).then(
   async client => {
     await client.exec(setup)
-    const statements = await statementsOf(client, { onNotification: (channel, payload) => heard(channel, payload) })
+    const statements = await statementsOf(client, { onNotification: heard })
     port.postMessage({ ready: true })
     return { client, statements }
   },
