@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { SEARCH_WORD_SIMILARITY } from '../search/search'
+import { namingSelects } from './named-selects'
 import { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
@@ -41,6 +42,7 @@ export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgre
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    Client: namingSelects(),
     // The lists' typo tolerance (server/search/search.ts) on every connection, before pg_trgm is first loaded.
     options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}`,
     // pg_trgm loaded at once, at the top level, before the pool hands the connection out: first loaded inside a

@@ -13,6 +13,9 @@
  * fields, PGlite's locks taken in the same order (a transaction holds every other query back), the files synced
  * after a query outside a transaction. The plans do not change: each run is planned for its own values
  * (`plan_cache_mode = force_custom_plan`) as an unnamed statement is — a search's plan depends on what is typed.
+ * A statement without values is planned once and its plan kept (Postgres never makes a custom plan without
+ * parameters): its values are in its text, so it is the plan they would get (a first page, server/search/keyset.ts
+ * `limitRows`).
  * A run's reply is read from its bytes (pglite-reply.mjs) unless it holds more than rows: then PGlite's parser reads
  * it, its error is thrown and its NOTIFYs are told to `onNotification` (PGlite's `listen` hears only its own runs).
  */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { integer, pgTable, QueryBuilder } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../http/errors'
-import { decodeCursor, encodeCursor, key, nullsLast } from './keyset'
+import { decodeCursor, encodeCursor, key, limitRows, nullsLast } from './keyset'
 import { searchDigits, searchText } from './normalise'
 
 const byId = [key(sql`id`, 'int', true)]
@@ -63,6 +64,21 @@ describe('the keyset cursor', () => {
     expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, '2026-02-30T10:00:00.123456Z', 'x']), byRankThenTime))).toEqual(bad)
     expect(refusal(() => decodeCursor(forged(['a', 'Its', 1, '2026-02-03T25:00:00.123456Z', 'x']), byRankThenTime))).toEqual(bad)
     expect(refusal(() => decodeCursor(forged(['a', 'di', null, 1]), byDay))).toEqual(bad)
+  })
+})
+
+describe('a page’s row count', () => {
+  const rows = pgTable('rows', { id: integer('id').primaryKey(), owner: integer('owner') })
+  const newest = (owner?: number) => new QueryBuilder().select({ id: rows.id }).from(rows).where(owner === undefined ? undefined : sql`${rows.owner} = ${owner}`).orderBy(sql`${rows.id} desc`)
+
+  it('is written into the statement’s text, so a page with no other value has none', () => {
+    expect(limitRows(newest(), 21).toSQL()).toEqual({ sql: 'select "id" from "rows" order by "rows"."id" desc limit 21', params: [] })
+    // Values of the scope, the filters and the offset stay values.
+    expect(limitRows(newest(7), 3).offset(6).toSQL()).toEqual({ sql: 'select "id" from "rows" where "rows"."owner" = $1 order by "rows"."id" desc limit 3 offset $2', params: [7, 6] })
+  })
+
+  it('is a whole number, never text', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1; drop table rows' as unknown as number]) expect(() => limitRows(newest(), bad)).toThrow(RangeError)
   })
 })
 

@@ -1,7 +1,7 @@
 import { and, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { queryPage, type KeysetPage, type OrderKey, type PageQuery } from './keyset'
+import { limitRows, queryPage, type KeysetPage, type OrderKey, type PageQuery } from './keyset'
 import { cheapTotal, type Total } from './total'
 
 /**
@@ -12,13 +12,14 @@ import { cheapTotal, type Total } from './total'
 export async function tablePage<T extends PgTable>(db: Db, table: T, where: SQL | undefined, keys: readonly OrderKey[], query: PageQuery): Promise<KeysetPage<T['$inferSelect']> & Total> {
   const [page, total] = await Promise.all([
     queryPage<T['$inferSelect']>(keys, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...getTableColumns(table) })
-        .from(table as PgTable)
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        db
+          .select({ ...columns, ...getTableColumns(table) })
+          .from(table as PgTable)
+          .where(and(where, after))
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     ),
     cheapTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(where)),
   ])

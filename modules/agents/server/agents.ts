@@ -7,7 +7,7 @@ import type { Db } from '../../../server/db/client'
 import { offices, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
-import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, limitRows, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { heldIn, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { canImpersonate, canSeeAgents } from '../access'
@@ -81,7 +81,7 @@ export function agentRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const where = and(agents, match?.where)
     const keys = rankedOrder(match, AGENT_ORDER)
     const page = await queryPage<AgentRow>(keys, query, (columns, after, order, limit, offset) =>
-      selectAgents(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset),
+      limitRows(selectAgents(db, columns).where(and(where, after)).orderBy(...order), limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
     return ok<AgentPage>({ ...page, items: await withCounts(app, page.items), ...total, ...(similar && { similar }) })

@@ -19,7 +19,7 @@ import { impersonations } from '../tables'
 import { loadAgent } from './agents'
 import { agentsError } from './http'
 import { parseQuery, pathId } from '../../../server/http/validate'
-import { key, keyValuesOf, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, keyValuesOf, limitRows, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { cheapTotal } from '../../../server/search/total'
 
 /**
@@ -154,7 +154,7 @@ export function impersonationRoutes(app: FastifyInstance, deps: ServerDeps): voi
     // The audit only grows: paged by keyset, counted cheaply ("about" past a few thousand entries).
     const [page, total] = await Promise.all([
       queryPage<ImpersonationRecord>(NEWEST_FIRST, query, async (columns, after, order, limit, offset) =>
-        (await impersonationRows(db, columns).where(and(where, after)).orderBy(...order).limit(limit).offset(offset)).map(r => ({ ...keyValuesOf(columns, r), ...toRecord(r) })),
+        (await limitRows(impersonationRows(db, columns).where(and(where, after)).orderBy(...order), limit).offset(offset)).map(r => ({ ...keyValuesOf(columns, r), ...toRecord(r) })),
       ),
       cheapTotal(db, db.select({ id: impersonations.id }).from(impersonations).where(where)),
     ])

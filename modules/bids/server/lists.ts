@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
-import { key, keyValuesOf, queryPage } from '../../../server/search/keyset'
+import { key, keyValuesOf, limitRows, queryPage } from '../../../server/search/keyset'
 import { tabTotals, type TabTotals } from '../../../server/search/tabTotals'
 import { cheapTotal } from '../../../server/search/total'
 import { canListBids, canUseVerifierQueue } from '../access'
@@ -123,13 +123,14 @@ export function listRoutes(app: FastifyInstance, ctx: BidsContext): void {
     const estimated = { ...ofBids.estimated, unfinished: ofUsers.total_estimated } as VerifierCountsEstimated
     if (query.tab === 'unfinished') {
       const page = await queryPage<UnfinishedUser>(NEWEST_USERS, query, async (columns, after, order, limit, offset) => {
-        const rows = await db
-          .select({ ...columns, id: users.id, name: users.full_name, phone: users.phone, created_at: users.created_at })
-          .from(users)
-          .where(and(unfinishedWhere, after))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
+        const rows = await limitRows(
+          db
+            .select({ ...columns, id: users.id, name: users.full_name, phone: users.phone, created_at: users.created_at })
+            .from(users)
+            .where(and(unfinishedWhere, after))
+            .orderBy(...order),
+          limit,
+        ).offset(offset)
         return rows.map(r => ({ ...keyValuesOf(columns, r), kind: 'user', id: r.id, name: r.name ?? '', phone: r.phone, created_at: r.created_at.toISOString() }))
       })
       return ok<VerifierPage>({ ...page, total: counts.unfinished, total_estimated: ofUsers.total_estimated, counts, counts_estimated: estimated })

@@ -3,7 +3,7 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
-import { keyValuesOf, type KeyColumns } from '../../../server/search/keyset'
+import { keyValuesOf, limitRows, type KeyColumns } from '../../../server/search/keyset'
 import { companies, users } from '../../../server/db/schema'
 import { canArchiveBids, canCreateBids, canGenerateDocuments } from '../access'
 import type { Bid, BidAllowedAction, BidRequest, BidSummary, UserRef } from '../contract'
@@ -202,15 +202,16 @@ export async function summaries(
   offset: number,
   requestsWhere?: SQL,
 ): Promise<Record<string, unknown>[]> {
-  const rows = await db
-    .select({ ...SUMMARY, ...keyColumns })
-    .from(bids)
-    .innerJoin(companies, eq(companies.id, bids.company_id))
-    .leftJoin(agents, eq(agents.id, bids.agent_user_id))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+  const rows = await limitRows(
+    db
+      .select({ ...SUMMARY, ...keyColumns })
+      .from(bids)
+      .innerJoin(companies, eq(companies.id, bids.company_id))
+      .leftJoin(agents, eq(agents.id, bids.agent_user_id))
+      .where(where)
+      .orderBy(...order),
+    limit,
+  ).offset(offset)
   if (rows.length === 0) return []
   const counts = await db
     .select({
@@ -243,17 +244,18 @@ export async function bankRows(
   offset: number,
   partnerName: (id: number) => string | null,
 ): Promise<Record<string, unknown>[]> {
-  const rows = await db
-    .select({ ...SUMMARY, ...keyColumns, request: bidRequests, assignee: { id: assignees.id, name: assignees.full_name }, chat_code: latestCode })
-    .from(bidRequests)
-    .innerJoin(bids, eq(bids.id, bidRequests.bid_id))
-    .innerJoin(companies, eq(companies.id, bids.company_id))
-    .leftJoin(agents, eq(agents.id, bids.agent_user_id))
-    .leftJoin(assignees, eq(assignees.id, bidRequests.assignee_user_id))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+  const rows = await limitRows(
+    db
+      .select({ ...SUMMARY, ...keyColumns, request: bidRequests, assignee: { id: assignees.id, name: assignees.full_name }, chat_code: latestCode })
+      .from(bidRequests)
+      .innerJoin(bids, eq(bids.id, bidRequests.bid_id))
+      .innerJoin(companies, eq(companies.id, bids.company_id))
+      .leftJoin(agents, eq(agents.id, bids.agent_user_id))
+      .leftJoin(assignees, eq(assignees.id, bidRequests.assignee_user_id))
+      .where(where)
+      .orderBy(...order),
+    limit,
+  ).offset(offset)
   return rows.map(row => ({
     ...keyValuesOf(keyColumns, row),
     request: requestOf(row.request, row.assignee, partnerName(row.request.partner_id), row.chat_code === null ? null : (Number(row.chat_code) as ChatCode)),

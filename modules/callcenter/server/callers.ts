@@ -14,7 +14,7 @@ import { ok } from '../../../server/http/envelope'
 import { forbidden, invalidInput, notFound } from '../../../server/http/errors'
 import { parseBody, pathId } from '../../../server/http/validate'
 import type { SearchedPage } from '../../../core/api/envelope'
-import { key, queryPage } from '../../../server/search/keyset'
+import { key, limitRows, queryPage } from '../../../server/search/keyset'
 import { heldIn, numberField, phoneField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { CALLER_ROLES, callerCreateForm, callerUpdateForm, cmsg, listQuery, type Caller, type Office } from '../contract'
@@ -101,15 +101,16 @@ export function callerRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const where = and(scope, match?.where)
     const keys = rankedOrder(match, CALLER_ORDER)
     const page = await queryPage<Parameters<typeof toCaller>[0]>(keys, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...callerColumns, ...columns })
-        .from(users)
-        .leftJoin(offices, eq(offices.id, users.office_id))
-        .leftJoin(callers, eq(callers.user_id, users.id))
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        db
+          .select({ ...callerColumns, ...columns })
+          .from(users)
+          .leftJoin(offices, eq(offices.id, users.office_id))
+          .leftJoin(callers, eq(callers.user_id, users.id))
+          .where(and(where, after))
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: users.id }).from(users).where(where))
     return ok<SearchedPage<Caller>>({ ...page, items: page.items.map(toCaller), ...total, ...(similar && { similar }) })

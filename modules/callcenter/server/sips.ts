@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { SearchedPage } from '../../../core/api/envelope'
-import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, limitRows, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { heldIn, numberField, rankedOrder, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { currentActor, currentUser } from '../../../server/auth/require-user'
@@ -79,7 +79,7 @@ export function sipRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const { match, similar } = await SIP_SEARCH.resolve(db, query.search, heldIn(db, sipAccounts, undefined))
     const keys = rankedOrder(match, SIP_ORDER)
     const page = await queryPage<SipRow>(keys, query, (columns, after, order, limit, offset) =>
-      select(columns).where(and(match?.where, after)).orderBy(...order).limit(limit).offset(offset),
+      limitRows(select(columns).where(and(match?.where, after)).orderBy(...order), limit).offset(offset),
     )
     const total = await cheapTotal(db, db.select({ id: sipAccounts.id }).from(sipAccounts).where(match?.where))
     return ok<SearchedPage<SipAccount>>({ ...page, items: page.items.map(toSip), ...total, ...(similar && { similar }) })

@@ -5,7 +5,7 @@ import { scopeEstimable, scopeWhere, type ScopeColumns } from '../../../server/a
 import type { Db } from '../../../server/db/client'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
-import { decodeCursor, encodeCursor, key, keysetPage, orderBy, type Cursor, type OrderKey, type PagePosition } from '../../../server/search/keyset'
+import { decodeCursor, encodeCursor, key, keysetPage, limitRows, orderBy, type Cursor, type OrderKey, type PagePosition } from '../../../server/search/keyset'
 import { anyOf, numberField, rankedOrder, searchOf, textField, TIER_RANK, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal, EXACT_TOTAL_LIMIT, knownAbout, planRows, rememberAbout, TRUSTED_ESTIMATE_FACTOR, type Total } from '../../../server/search/total'
 import type { Company, CompanyListItem, CompanyPage } from '../contract'
@@ -208,7 +208,7 @@ export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuer
     return similar ? { ...page, similar } : page
   }
   const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
-    const ids = joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order).limit(limit).offset(offset).as('page')
+    const ids = limitRows(joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order), limit).offset(offset).as('page')
     // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
     return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
   })
@@ -377,7 +377,7 @@ async function searchPage(db: Db, match: SearchMatch, keys: readonly OrderKey[],
   const forwards = position.cursor?.direction !== 'before'
   const page = await keysetPage<ListedRow & { matches: number }>(ranked, position, size, (columns, after, order, limit, offset) => {
     const aliased = Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column.as(name)]))
-    const ids = db.select({ id: m.id, matches: m.matches, ...aliased }).from(m).where(after).orderBy(...order).limit(limit).offset(offset).as('page')
+    const ids = limitRows(db.select({ id: m.id, matches: m.matches, ...aliased }).from(m).where(after).orderBy(...order), limit).offset(offset).as('page')
     const outer = Object.fromEntries(Object.keys(columns).map(name => [name, sql`${sql.identifier('page')}.${sql.identifier(name)}`]))
     const outerOrder = orderBy(
       ranked.map((k, i) => ({ ...k, expr: outer[`k${i}`]! })),

@@ -8,7 +8,7 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { notFound } from '../../../server/http/errors'
-import { key, queryPage } from '../../../server/search/keyset'
+import { key, limitRows, queryPage } from '../../../server/search/keyset'
 import { heldIn, numberField, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { individualRows, keepsClients } from '../access'
@@ -147,14 +147,15 @@ export function individualRoutes(app: FastifyInstance, ctx: ClientsContext): voi
     const where = conditions(db, currentActor(request), match)
     const keys = rankedOrder(match, INDIVIDUAL_ORDER)
     const page = await queryPage<Row>(keys, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ person: individuals, agent: { id: users.id, name: users.full_name }, ...columns })
-        .from(individuals)
-        .leftJoin(users, eq(users.id, individuals.agent_user_id))
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        db
+          .select({ person: individuals, agent: { id: users.id, name: users.full_name }, ...columns })
+          .from(individuals)
+          .leftJoin(users, eq(users.id, individuals.agent_user_id))
+          .where(and(where, after))
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     )
     // Without a search, in a scope the planner estimates well, its estimate is trusted past 4 × the exact limit (server/search/total.ts).
     const planFirst = !match && scopeEstimable(individualRows, currentActor(request), individualColumns)

@@ -4,7 +4,7 @@ import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import { allowedActions } from '../../../core/workflow/decide'
 import type { Db } from '../../../server/db/client'
-import { key, queryPage, type KeyColumns } from '../../../server/search/keyset'
+import { key, limitRows, queryPage, type KeyColumns } from '../../../server/search/keyset'
 import { tablePage } from '../../../server/search/tablePage'
 import { rankedOrder, searchOf, wordsField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
@@ -262,11 +262,12 @@ export async function listDeals(db: Db, actor: Actor, q: DealListQuery): Promise
   const where = dealConditions(actor, q)
   const [page, total] = await Promise.all([
     queryPage<DealJoined>(NEWEST_DEALS, q, (columns, after, order, limit, offset) =>
-      dealSelect(db, columns)
-        .where(and(where, after))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        dealSelect(db, columns)
+          .where(and(where, after))
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     ),
     cheapTotal(db, db.select({ id: investDeals.id }).from(investDeals).innerJoin(investOffers, eq(investOffers.id, investDeals.offer_id)).where(where)),
   ])

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-
 import type { Actor } from '../../../core/access/actor'
 import { ROLE } from '../../../core/auth/profile'
 import type { Db } from '../../../server/db/client'
-import { key, nullsLast, queryPage } from '../../../server/search/keyset'
+import { key, limitRows, nullsLast, queryPage } from '../../../server/search/keyset'
 import { heldIn, searchOf, textField } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
 import { companies, offices, users } from '../../../server/db/schema'
@@ -48,13 +48,14 @@ const NEWEST_LEAD_FIRST = [nullsLast(key(leadChatUsers.last_lead_at, 'time', tru
 export async function listChatUsers(db: Db, query: LeadUsersQuery): Promise<LeadUsersPage> {
   const [page, total] = await Promise.all([
     queryPage<UserRow>(NEWEST_LEAD_FIRST, query, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, ...userColumns })
-        .from(leadChatUsers)
-        .where(after)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        db
+          .select({ ...columns, ...userColumns })
+          .from(leadChatUsers)
+          .where(after)
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     ),
     // Every user is listed: the planner's count is good, and past a few thousand said as "about".
     cheapTotal(db, db.select({ chat_id: leadChatUsers.chat_id }).from(leadChatUsers), { planFirst: true }),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
-import { decodeCursor, key, keysetPage } from '../../../server/search/keyset'
+import { decodeCursor, key, keysetPage, limitRows } from '../../../server/search/keyset'
 import { cheapTotal } from '../../../server/search/total'
 import { LATEST_LIST_SIZE, PAGE_LIMIT_DEFAULT, type ListQuery, type NotificationItem, type NotificationPage } from '../contract'
 import { notifications } from '../tables'
@@ -29,13 +29,14 @@ export async function listPage(db: Db, userId: number, query: ListQuery, present
   const cursor = decodeCursor(query.cursor, NEWEST_FIRST)
   const filter = query.read === undefined ? visibleTo(userId) : and(visibleTo(userId), eq(notifications.read, Number(query.read)))
   const page = await keysetPage<typeof notifications.$inferSelect>(NEWEST_FIRST, { cursor, offset: ((query.page ?? 1) - 1) * limit }, limit, (columns, after, order, n, offset) =>
-    db
-      .select({ ...getTableColumns(notifications), ...columns })
-      .from(notifications)
-      .where(and(filter, after))
-      .orderBy(...order)
-      .limit(n)
-      .offset(offset),
+    limitRows(
+      db
+        .select({ ...getTableColumns(notifications), ...columns })
+        .from(notifications)
+        .where(and(filter, after))
+        .orderBy(...order),
+      n,
+    ).offset(offset),
   )
   const total = await cheapTotal(db, db.select({ id: notifications.id }).from(notifications).where(filter))
   const [unread] = await db.select({ n: count() }).from(notifications).where(and(visibleTo(userId), eq(notifications.read, 0)))

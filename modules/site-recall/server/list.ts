@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
-import { key, nullsLast, queryPage, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
+import { key, limitRows, nullsLast, queryPage, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
 import { cheapTotal, type Total } from '../../../server/search/total'
 import { SITE_RECALL_STATUS, type SiteRecallItem, type SiteRecallListQuery, type SiteRecallPage, type SiteRecallTab } from '../contract'
 import { siteRecalls } from '../tables'
@@ -65,14 +65,15 @@ export const TAB_ORDER: Record<SiteRecallTab, OrderKey[]> = {
 /** The read of a tab's page (queryPage's): its rows with the key columns, past the cursor, in its order. */
 export function tabRows(db: Db, tab: SiteRecallTab) {
   return (keys: KeyColumns, after: SQL | undefined, order: SQL[], limit: number, offset: number) =>
-    db
-      .select({ ...keys, ...columns })
-      .from(siteRecalls)
-      .leftJoin(users, eq(users.id, siteRecalls.taken_by))
-      .where(and(tabWhere(tab), after))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
+    limitRows(
+      db
+        .select({ ...keys, ...columns })
+        .from(siteRecalls)
+        .leftJoin(users, eq(users.id, siteRecalls.taken_by))
+        .where(and(tabWhere(tab), after))
+        .orderBy(...order),
+      limit,
+    ).offset(offset)
 }
 
 /** A tab's count from its index: exact up to a few thousand, past them the planner's estimate (a status condition it knows well). */

@@ -4,7 +4,7 @@ import { rowShapeFor } from '../../../core/access/scope'
 import { scopeWhere } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
-import { key, queryPage } from '../../../server/search/keyset'
+import { key, limitRows, queryPage } from '../../../server/search/keyset'
 import { tablePage } from '../../../server/search/tablePage'
 import { heldIn, phoneField, rankedOrder, searchOf, textField, type SearchMatch } from '../../../server/search/search'
 import { cheapTotal } from '../../../server/search/total'
@@ -188,17 +188,18 @@ async function scopedClientPage(db: Db, actor: Actor, match: SearchMatch | null,
   const keys = [...(match ? [key(sql`max(${match.rank})`, 'int', true)] : []), key(sql`max(${splitBids.id})`, 'int', true)]
   const [page, total] = await Promise.all([
     queryPage<ClientRow>(keys, q, (columns, after, order, limit, offset) =>
-      db
-        .select({ ...columns, id: splitClients.id, phone: splitClients.phone, full_name: splitClients.full_name, ...clientSums(paid) })
-        .from(splitBids)
-        .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
-        .leftJoin(paid, eq(paid.bid_id, splitBids.id))
-        .where(where)
-        .groupBy(splitClients.id)
-        .having(after)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      limitRows(
+        db
+          .select({ ...columns, id: splitClients.id, phone: splitClients.phone, full_name: splitClients.full_name, ...clientSums(paid) })
+          .from(splitBids)
+          .innerJoin(splitClients, eq(splitClients.id, splitBids.client_id))
+          .leftJoin(paid, eq(paid.bid_id, splitBids.id))
+          .where(where)
+          .groupBy(splitClients.id)
+          .having(after)
+          .orderBy(...order),
+        limit,
+      ).offset(offset),
     ),
     cheapTotal(db, db.selectDistinct({ id: splitBids.client_id }).from(splitBids).innerJoin(splitClients, eq(splitClients.id, splitBids.client_id)).where(where)),
   ])

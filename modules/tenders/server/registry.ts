@@ -7,7 +7,7 @@ import type { Db } from '../../../server/db/client'
 import { users } from '../../../server/db/schema'
 import { ok } from '../../../server/http/envelope'
 import { parseQuery } from '../../../server/http/validate'
-import { decodeCursor, key, keysetPage, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
+import { decodeCursor, key, keysetPage, limitRows, nullsLast, type KeyColumns, type OrderKey } from '../../../server/search/keyset'
 import { cheapTotal } from '../../../server/search/total'
 import { canSeeTenders, seesOfficeWork } from '../access'
 import type { TenderListItem, TenderListPage } from '../contract'
@@ -65,30 +65,32 @@ function orderOf(sort: string): OrderKey[] {
 
 /** Rows of the registry as the list shows them to `userId`. */
 export async function listItems(db: Db, userId: number, keyColumns: KeyColumns, where: SQL | undefined, order: SQL[], limit: number) {
-  return db
-    .select({
-      ...keyColumns,
-      id: tenders.id,
-      notification_number: tenders.notification_number,
-      name: tenders.name,
-      customer_name: tenders.customer_name,
-      federal_law: tenders.federal_law,
-      region: tenders.region,
-      initial_price: tenders.initial_price,
-      contract_price: tenders.contract_price,
-      guarantee_amount: tenders.guarantee_amount,
-      protocol_date: tenders.protocol_date,
-      winner_name: tenders.winner_name,
-      winner_inn: tenders.winner_inn,
-      favourite: sql<boolean>`${isFavourite(userId)}`,
-      taker_id: tenders.taken_by,
-      taker_name: taker.full_name,
-    })
-    .from(tenders)
-    .leftJoin(taker, eq(taker.id, tenders.taken_by))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
+  return limitRows(
+    db
+      .select({
+        ...keyColumns,
+        id: tenders.id,
+        notification_number: tenders.notification_number,
+        name: tenders.name,
+        customer_name: tenders.customer_name,
+        federal_law: tenders.federal_law,
+        region: tenders.region,
+        initial_price: tenders.initial_price,
+        contract_price: tenders.contract_price,
+        guarantee_amount: tenders.guarantee_amount,
+        protocol_date: tenders.protocol_date,
+        winner_name: tenders.winner_name,
+        winner_inn: tenders.winner_inn,
+        favourite: sql<boolean>`${isFavourite(userId)}`,
+        taker_id: tenders.taken_by,
+        taker_name: taker.full_name,
+      })
+      .from(tenders)
+      .leftJoin(taker, eq(taker.id, tenders.taken_by))
+      .where(where)
+      .orderBy(...order),
+    limit,
+  )
 }
 
 type ListedRow = Omit<Awaited<ReturnType<typeof listItems>>[number], string & `k${number}`>
