@@ -8,9 +8,9 @@ export const NAMED_SELECTS_KEPT = 200
  * once and runs that plan after, as the embedded database's named statements do (pglite-statements.mjs). Postgres
  * keeps a generic plan for a statement without parameters, and it is the plan its values would get: they are in its
  * text. Such a statement is a list's first page whose size is written into its text (server/search/keyset.ts
- * `limitRows`) and whose scope and filters add no value — what a reader who sees every row opens first — planned in
- * three quarters of its time in the database otherwise (issue 16). A statement with values stays unnamed, planned
- * on every run for its own values (a search's plan depends on what is typed).
+ * `limitRows`) and whose scope and filters add no value — what a reader who sees every row opens first; planning
+ * was three quarters of its time in the database (issue 16). A statement with values stays unnamed, planned on every
+ * run for its own values (a search's plan depends on what is typed).
  */
 export function namingSelects(kept = NAMED_SELECTS_KEPT): typeof pg.Client {
   /** The names by text: one name, one text, on every connection of the pool. */
