@@ -378,23 +378,24 @@ describeEachDb(
     it('plans a first page that carries no value once and runs that plan after; a page with values is planned for them', async () => {
       await seed()
       const admin = actorOfUser((await ctx.db.select().from(users).where(eq(users.id, c.admin.id)))[0]!)
-      const first = parseQuery(companyListQuery, { limit: '2' })
+      // A size no other test reads: its statements are this test's on a connection the pool hands out again.
+      const first = parseQuery(companyListQuery, { limit: '7' })
       // One connection for the reads and the look at its statements (pg_prepared_statements is a session's).
       const statements = await ctx.db.transaction(async tx => {
         const page = await listCompanies(tx, admin, first)
-        expect(page.items).toHaveLength(2)
+        expect(page.items).toHaveLength(7)
         expect(await listCompanies(tx, admin, first)).toEqual(page)
         expect(await listCompanies(tx, admin, first)).toEqual(page)
         const next = { ...first, cursor: page.next! }
         expect((await listCompanies(tx, admin, next)).items).toEqual((await listCompanies(tx, admin, next)).items)
         const { rows } = (await tx.execute(
-          sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%from "companies"%' and statement like '%"company_details"%' and statement not like '%pg_prepared_statements%'`,
+          sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%from "companies"%' and statement like '%"company_details"%' and statement like '%limit 8%' and statement not like '%pg_prepared_statements%'`,
         )) as unknown as { rows: { statement: string; generic_plans: number; custom_plans: number }[] }
         return rows
       })
-      // The page's size (2 and one more to see past it) is in its text: no value, so its plan is kept.
+      // The page's size (7 and one more to see past it) is in its text: no value, so its plan is kept.
       const firstPage = statements.filter(s => !s.statement.includes('$'))
-      expect(firstPage.map(s => [s.statement.match(/limit \d+/g), s.generic_plans, s.custom_plans])).toEqual([[['limit 3'], 3, 0]])
+      expect(firstPage.map(s => [s.statement.match(/limit \d+/g), s.generic_plans, s.custom_plans])).toEqual([[['limit 8'], 3, 0]])
       // A cursor's values (the embedded database names it too; a Postgres server leaves it unnamed): never a kept plan.
       for (const s of statements.filter(s => s.statement.includes('$'))) expect([s.generic_plans, s.custom_plans > 0]).toEqual([0, true])
     })

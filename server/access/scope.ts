@@ -1,8 +1,9 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm'
+import { eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../core/access/actor'
 import { isList, rowShapeFor, type RowScope, type RowShape } from '../../core/access/scope'
 import type { Db } from '../db/client'
+import { asValues, type Bind } from '../db/statements'
 import { users } from '../db/schema'
 
 /**
@@ -27,11 +28,27 @@ const userColumn = (column: AnyPgColumn | UserWithOffice): AnyPgColumn => (withO
  * of one record uses it, so a record outside it answers 404 the same way everywhere. The in-memory
  * `inRowScope` (core/access/scope.ts) is the same rule for tests.
  */
-export function scopeWhere<K extends string>(db: Db, actor: Pick<Actor, 'id' | 'role' | 'office_id'>, scope: RowScope<K>, columns: ScopeColumns<K>): SQL {
-  return shapeWhere(db, rowShapeFor(scope, actor), actor, columns)
+export function scopeWhere<K extends string>(
+  db: Db,
+  actor: Pick<Actor, 'id' | 'role' | 'office_id'>,
+  scope: RowScope<K>,
+  columns: ScopeColumns<K>,
+  bind: Bind = asValues,
+): SQL {
+  const at = { id: bind('scope_actor', actor.id), office_id: actor.office_id === null ? null : bind('scope_office', actor.office_id) }
+  return shapeWhere(db, rowShapeFor(scope, actor), at, columns)
 }
 
-function shapeWhere<K extends string>(db: Db, shape: RowShape<K>, actor: Pick<Actor, 'id' | 'office_id'>, columns: ScopeColumns<K>): SQL {
+/**
+ * What decides the text of `scopeWhere` for this actor (the actor's id and office are its values): the part of a
+ * statement's shape (server/db/statements.ts) its scope makes.
+ */
+export const scopeShape = <K extends string>(scope: RowScope<K>, actor: Pick<Actor, 'role' | 'office_id'>): string =>
+  `${JSON.stringify(rowShapeFor(scope, actor))}${actor.office_id === null ? ' without an office' : ''}`
+
+type BoundActor = { id: number | Placeholder; office_id: number | Placeholder | null }
+
+function shapeWhere<K extends string>(db: Db, shape: RowShape<K>, actor: BoundActor, columns: ScopeColumns<K>): SQL {
   if (shape === 'all') return sql`true`
   if (shape === 'none') return sql`false`
   if (isList(shape)) return shape.length === 0 ? sql`false` : (or(...shape.map(s => shapeWhere(db, s, actor, columns))) as SQL)

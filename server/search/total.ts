@@ -29,6 +29,12 @@ export interface TotalOptions {
   planFirst?: boolean
   /** The caller's own estimate of the rows, said past the limit instead of asking the planner (never below the count). */
   estimate?: number
+  /**
+   * What the select is, when the caller knows it without building its text (a statement's shape and its values,
+   * server/db/statements.ts): estimates and "about" totals are kept by it, and a list read again within their time
+   * builds nothing to find them.
+   */
+  key?: string
 }
 
 /**
@@ -39,7 +45,7 @@ export interface TotalOptions {
  */
 export async function cheapTotal(db: Db, rows: SQLWrapper, options: TotalOptions = {}): Promise<Total> {
   const limit = options.limit ?? EXACT_TOTAL_LIMIT
-  const select = selectKey(rows)
+  const select = options.key ?? selectKey(rows)
   let estimate: number | null = options.estimate ?? null
   if (options.planFirst && estimate === null) {
     estimate = await estimateOf(db, rows, select)

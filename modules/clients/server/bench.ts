@@ -189,6 +189,7 @@ async function main(): Promise<void> {
       // The last answer's body, read once at the end: the load runs on the server's own thread, and parsing every
       // answer (a tenth of that thread at 50 concurrent) is the client's work, not the server's.
       let answered = ''
+      const cpuBefore = process.cpuUsage()
       const until = Date.now() + SECONDS * 1000
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async (_, worker) => {
@@ -203,11 +204,15 @@ async function main(): Promise<void> {
           }
         }),
       )
+      // The process's CPU a request (every thread: the server's, the embedded database's, the collector's), steadier
+      // than req/s on a shared machine whose other tenants take a varying part of its cores.
+      const cpu = process.cpuUsage(cpuBefore)
+      const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length)
       latencies.sort((a, b) => a - b)
       const { data } = answered ? (JSON.parse(answered) as { data: { total?: number; total_estimated?: boolean } }) : { data: null }
       const total = !data ? '' : data.total === undefined ? '–' : `${data.total_estimated ? '~' : ''}${data.total}`
       console.log(
-        `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  (total ${total}${errors ? `, ${errors} errors` : ''})`,
+        `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  cpu ${cpuPerRequest.toFixed(2)} ms/req  (total ${total}${errors ? `, ${errors} errors` : ''})`,
       )
     }
   }

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../../core/access'
-import { scopeEstimable, scopeWhere, type ScopeColumns } from '../../../server/access/scope'
+import { scopeEstimable, scopeShape, scopeWhere, type ScopeColumns } from '../../../server/access/scope'
 import type { Db } from '../../../server/db/client'
+import { asPlaceholders, asValues, statementsByShape, unnamed, type Bind } from '../../../server/db/statements'
 import { companies, users } from '../../../server/db/schema'
 import { notFound } from '../../../server/http/errors'
 import { decodeCursor, encodeCursor, key, keysetPage, limitRows, orderBy, type Cursor, type OrderKey, type PagePosition } from '../../../server/search/keyset'
@@ -147,11 +148,11 @@ export const COMPANY_SEARCH = searchOf({
 export const COMPANY_ORDER = [key(companies.id, 'int', true)]
 
 /** The list's WHERE: the actor's scope, the search (see COMPANY_SEARCH) and the filters. */
-export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match: SearchMatch | null): SQL {
-  const conditions: SQL[] = [companyWhere(db, actor)]
+export function listConditions(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, match: SearchMatch | null, bind: Bind = asValues): SQL {
+  const conditions: SQL[] = [scopeWhere(db, actor, companyRows, companyColumns, bind)]
   if (match) conditions.push(match.where)
   conditions.push(...detailsConditions(query))
-  if (query.agent_id) conditions.push(eq(companies.agent_user_id, query.agent_id))
+  if (query.agent_id) conditions.push(eq(companies.agent_user_id, bind('agent_id', query.agent_id)))
   return and(...conditions) as SQL
 }
 
@@ -184,8 +185,7 @@ const joinedFor =
  * (under the filters) holds it as typed.
  */
 async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery, 'page' | 'limit'>, joined: Joined): Promise<{ match: SearchMatch | null; similar: boolean }> {
-  const scope = listConditions(db, actor, query, null)
-  return COMPANY_SEARCH.resolve(db, query.q, condition => joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(scope, condition)))
+  return COMPANY_SEARCH.resolve(db, query.q, condition => joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(listConditions(db, actor, query, null), condition)))
 }
 
 /**
@@ -197,23 +197,44 @@ async function companySearch(db: Db, actor: Actor, query: Omit<CompanyListQuery,
 export async function listCompanies(db: Db, actor: Actor, query: CompanyListQuery, tiering: Tiering = {}): Promise<CompanyPage> {
   const joined = joinedFor(query)
   const { match, similar } = await companySearch(db, actor, query, joined)
-  const where = listConditions(db, actor, query, match)
   const keys = rankedOrder(match, COMPANY_ORDER)
   const cursor = decodeCursor(query.cursor, keys)
-  const position = { cursor, offset: (query.page - 1) * query.limit }
-  if (match) {
-    const page =
-      (await tieredPage(db, actor, query, keys, cursor, match, joined, { tieredFrom: TIERED_FROM, rankedUpTo: EXACT_TOTAL_LIMIT, ...tiering })) ??
-      (await searchPage(db, match, keys, position, query.limit, where, joined))
-    return similar ? { ...page, similar } : page
-  }
-  const page = await keysetPage<ListedRow>(keys, position, query.limit, (columns, after, order, limit, offset) => {
-    const ids = limitRows(joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(where, after)).orderBy(...order), limit).offset(offset).as('page')
-    // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
-    return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order) as unknown as PromiseLike<Record<string, unknown>[]>
+  if (!match) return unsearchedPage(db, actor, query, cursor, joined)
+  const where = listConditions(db, actor, query, match)
+  const page =
+    (await tieredPage(db, actor, query, keys, cursor, match, joined, { tieredFrom: TIERED_FROM, rankedUpTo: EXACT_TOTAL_LIMIT, ...tiering })) ??
+    (await searchPage(db, match, keys, { cursor, offset: (query.page - 1) * query.limit }, query.limit, where, joined))
+  return similar ? { ...page, similar } : page
+}
+
+/** The pages read from the top or at an offset without a search, built once per shape (server/db/statements.ts). */
+const topPages = statementsByShape<Record<string, unknown>[]>()
+
+/**
+ * The list without a search, newest first. A page from the top or at an offset runs a statement built once per
+ * shape — the scope's kind, the filters, the page's size, whether it is offset — with the actor, the office, the
+ * agent and the offset as its values; the first page of a reader who sees every row has none, and its plan is kept
+ * (limitRows). A cursor's page is built for its values. The total is the planner's estimate or a count of the same
+ * rows, known by the shape and values without building its text.
+ */
+async function unsearchedPage(db: Db, actor: Actor, query: CompanyListQuery, cursor: Cursor | null, joined: Joined): Promise<CompanyPage> {
+  const shape = JSON.stringify([scopeShape(companyRows, actor), query.kind ?? null, query.status ?? null, query.agent_id !== undefined])
+  const values = { scope_actor: actor.id, scope_office: actor.office_id, agent_id: query.agent_id ?? null }
+  const rows = (bind: Bind, after?: SQL) => joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(and(listConditions(db, actor, query, null, bind), after))
+  const page = await keysetPage<ListedRow>(COMPANY_ORDER, { cursor, offset: (query.page - 1) * query.limit }, query.limit, (columns, after, order, limit, offset) => {
+    const select = (bind: Bind) => {
+      const ids = limitRows(rows(bind, after).orderBy(...order), limit)
+        // drizzle leaves out an offset of 0: the first page's text has no value for it.
+        .offset(offset > 0 ? bind('offset', offset) : 0)
+        .as('page')
+      // The same order over the page's few rows (the keys end with the unique id, so it is the subquery's order).
+      return selectListed(db, columns).innerJoin(ids, eq(ids.id, companies.id)).orderBy(...order)
+    }
+    if (after) return select(asValues) as unknown as PromiseLike<Record<string, unknown>[]>
+    return topPages(db, `${shape} ${limit} ${offset > 0}`, () => unnamed(select(asPlaceholders))).execute({ ...values, offset })
   })
   // Filters are equalities; the planner's estimate is trusted (past 4 × the exact limit) where the scope's is good too.
-  const total = await cheapTotal(db, joined(db.select({ id: companies.id }).from(companies).$dynamic()).where(where), { planFirst: scopeEstimable(companyRows, actor, companyColumns) })
+  const total = await cheapTotal(db, rows(asValues), { planFirst: scopeEstimable(companyRows, actor, companyColumns), key: `companies ${shape} ${JSON.stringify(values)}` })
   return { ...page, items: page.items.map(toListItem), ...total }
 }
 
