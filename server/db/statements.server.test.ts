@@ -37,6 +37,7 @@ describeEachDb('statements built once per shape (server/db/statements.ts)', ctx 
     // Read flat, decoded as drizzle decodes them: a time a Date, an empty office null.
     expect((await read(ROLE.agent, null))[0]).toEqual({ id: expect.any(Number), created_at: expect.any(Date), office: null })
     expect(() => flatStatement(ctx.db, ctx.db.select({ id: users.id }).from(users), { nested: { id: users.id } } as never)).toThrow(/flat selects/)
+    await expect(flatStatement(ctx.db, inOffice(ctx.db, ROLE.agent, null, asValues), { id: users.id }).execute()).rejects.toThrow('3 columns for 1 fields')
     // Not vacuous: the values chose different rows.
     expect((await read(ROLE.agent, a!.id)).length).toBe(2)
     expect(await read(ROLE.agentManager, b!.id)).toEqual([])

@@ -21,8 +21,8 @@ export const STATEMENTS_KEPT = 200
 /**
  * Statements built once per shape and database. A shape is everything that decides a query's text (which filters are
  * set, the scope's kind, a page's size); what varies within it are its values, bound as placeholders (`asPlaceholders`).
- * Building drizzle's SQL for every request — its text, its parameters, the mapping of its rows — was a sixth of the
- * server's thread under load on a list's first page (issue 16), more than the database's part of it.
+ * Building drizzle's SQL for every request, its text and its parameters, was a sixth of the server's thread under load
+ * on a list's first page (issue 16).
  */
 export function statementsByShape<R>(kept = STATEMENTS_KEPT): (db: Db, shape: string, build: () => Statement<R>) => Statement<R> {
   const byDb = new WeakMap<Db, Map<string, Statement<R>>>()
@@ -65,8 +65,10 @@ export function flatStatement<S extends { toSQL(): Query; execute(): Promise<unk
     if (is(field, SQL.Aliased)) return (field.sql as unknown as Decoded).decoder
     throw new Error(`flatStatement reads flat selects: "${name}" is not a column or an expression`)
   })
-  const read = (rows: unknown[][]) =>
-    rows.map(row => {
+  const read = (rows: unknown[][]) => {
+    // Fields other than the select's would be read into the wrong names: a different count at least is caught.
+    if (rows[0] && rows[0].length !== names.length) throw new Error(`flatStatement: ${rows[0].length} columns for ${names.length} fields`)
+    return rows.map(row => {
       const item: Record<string, unknown> = {}
       for (let i = 0; i < names.length; i++) {
         const value = row[i]
@@ -74,6 +76,7 @@ export function flatStatement<S extends { toSQL(): Query; execute(): Promise<unk
       }
       return item
     })
+  }
   // The session's `prepareQuery` with a reader of its own is how drizzle runs its relational queries.
   return db._.session.prepareQuery<{ execute: Awaited<ReturnType<S['execute']>>; all: unknown; values: unknown }>(select.toSQL(), undefined, undefined, true, read as never)
 }
