@@ -82,4 +82,26 @@ describeEachDb('the cheap total of a list', ctx => {
       clock.mockRestore()
     }
   })
+
+  it('asks the planner once for every reader of a select who comes while it is being asked, and keeps no failure', async () => {
+    const now = new Date(ctx.clock.now())
+    await ctx.db.insert(companies).values(Array.from({ length: 40 }, (_, i) => ({ short_name: `Компания ${i}`, created_at: now })))
+    await ctx.db.execute(sql`analyze companies`)
+    forgetEstimates(ctx.db)
+    const asked = vi.spyOn(ctx.db, 'execute')
+    try {
+      const all = () => ctx.db.select({ id: companies.id }).from(companies)
+      expect(await Promise.all(Array.from({ length: 10 }, () => planRows(ctx.db, all())))).toEqual(Array(10).fill(40))
+      expect(asked).toHaveBeenCalledTimes(1)
+      // A select the planner refuses: every waiting reader hears why, and the next one asks again.
+      const broken = sql`select id from no_such_table`
+      const refusals = await Promise.allSettled([planRows(ctx.db, broken), planRows(ctx.db, broken)])
+      expect(refusals.map(r => r.status)).toEqual(['rejected', 'rejected'])
+      expect(asked).toHaveBeenCalledTimes(2)
+      await expect(planRows(ctx.db, broken)).rejects.toThrow()
+      expect(asked).toHaveBeenCalledTimes(3)
+    } finally {
+      asked.mockRestore()
+    }
+  })
 })

@@ -2,15 +2,18 @@
  * The company list under load (issue 5 §4): `npx tsx modules/clients/server/bench.ts [--companies=50000]
  * [--seconds=5] [--concurrency=8[,50…]] [--postgres=<url>] [--keep]`. A report, never a pass/fail: p50/p99 latency and
  * throughput of "My companies" pages with filters, for an administrator (all rows) and an agent manager (an
- * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it).
+ * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it). The server
+ * listens on a port and the load comes over HTTP from a process of its own (bench/http-load.ts), as a browser's would.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { mainAndOthers, openLoad, threadCpu } from '../../../bench/http-load'
 import { formatPhone } from '../../../core/validation'
 import { buildApp } from '../../../server/app'
 import { createPasswordHasher } from '../../../server/auth/password'
@@ -129,7 +132,9 @@ async function main(): Promise<void> {
   console.log(`Vacuumed and analyzed in ${((Date.now() - t1) / 1000).toFixed(1)} s.`)
 
   const app = buildApp({ db, config, modules: [clients] })
-  await app.ready()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (app.server.address() as AddressInfo).port
+  const load = openLoad()
   const signIn = async (phone: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/users/sign-in', payload: { phone: formatPhone(phone), password: 'bench123' } })
     return res.json<{ data: { token: string } }>().data.token
@@ -184,35 +189,21 @@ async function main(): Promise<void> {
   for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
     console.log(`\n${seeded || COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
     for (const [title, who, urls] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
-      const latencies: number[] = []
-      let errors = 0
-      // The last answer's body, read once at the end: the load runs on the server's own thread, and parsing every
-      // answer (a tenth of that thread at 50 concurrent) is the client's work, not the server's.
-      let answered = ''
       const cpuBefore = process.cpuUsage()
-      const until = Date.now() + SECONDS * 1000
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async (_, worker) => {
-          let n = worker
-          while (Date.now() < until) {
-            const url = urls[n++ % urls.length]!
-            const start = performance.now()
-            const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
-            latencies.push(performance.now() - start)
-            if (res.statusCode !== 200) errors++
-            else answered = res.body
-          }
-        }),
-      )
-      // The process's CPU a request (every thread: the server's, the embedded database's, the collector's), steadier
-      // than req/s on a shared machine whose other tenants take a varying part of its cores.
+      const threadsBefore = threadCpu()
+      const { latencies, failed, last, cpuMs: clientMs } = await load.run({ port, paths: urls, headers: { authorization: `Bearer ${tokens[who]}` }, concurrency: CONCURRENCY, seconds: SECONDS })
+      // The server process's CPU a request (every thread: the server's, the embedded database's, the collector's),
+      // steadier than req/s on a shared machine whose other tenants take a varying part of its cores; the load
+      // process's own is said apart.
       const cpu = process.cpuUsage(cpuBefore)
-      const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length)
+      const threads = mainAndOthers(threadsBefore, threadCpu())
+      const perRequest = (ms: number) => (ms / Math.max(1, latencies.length)).toFixed(2)
+      const cpuSaid = `cpu ${perRequest((cpu.user + cpu.system) / 1000)} ms/req (server's thread ${perRequest(threads.main)}, others ${perRequest(threads.others)}; client ${perRequest(clientMs)})`
       latencies.sort((a, b) => a - b)
-      const { data } = answered ? (JSON.parse(answered) as { data: { total?: number; total_estimated?: boolean } }) : { data: null }
+      const { data } = last ? (JSON.parse(last) as { data: { total?: number; total_estimated?: boolean } }) : { data: null }
       const total = !data ? '' : data.total === undefined ? '–' : `${data.total_estimated ? '~' : ''}${data.total}`
       console.log(
-        `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  cpu ${cpuPerRequest.toFixed(2)} ms/req  (total ${total}${errors ? `, ${errors} errors` : ''})`,
+        `  ${title.padEnd(30)} ${String(latencies.length).padStart(6)} req  ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  ${cpuSaid}  (total ${total}${failed ? `, ${failed} failed` : ''})`,
       )
     }
   }
@@ -231,6 +222,7 @@ async function main(): Promise<void> {
     console.log(`  export (sole proprietors)      ${(exported.rawPayload.length / 1024).toFixed(0)} KB xlsx in ${(performance.now() - exportStart).toFixed(0)} ms`)
   }
 
+  load.close()
   await app.close()
   await handle.close()
   await drop()
