@@ -1,6 +1,6 @@
 /**
  * The company list under load (issue 5 §4): `npx tsx modules/clients/server/bench.ts [--companies=50000]
- * [--seconds=5] [--concurrency=8[,50…]] [--postgres=<url>] [--keep]`. A report, never a pass/fail: p50/p99 latency and
+ * [--seconds=5] [--warmup=1] [--concurrency=8[,50…]] [--postgres=<url>] [--keep]`. A report, never a pass/fail: p50/p99 latency and
  * throughput of "My companies" pages with filters, for an administrator (all rows) and an agent manager (an
  * office's rows), on embedded PGlite by default or on a Postgres server (a throw-away database on it). The server
  * listens on a port and the load comes over HTTP from a process of its own (bench/http-load.ts), as a browser's would.
@@ -34,6 +34,8 @@ const arg = (name: string, fallback: number) => {
 }
 const COMPANIES = arg('companies', 50_000)
 const SECONDS = Math.min(arg('seconds', 5), 60)
+/** `--warmup=N`: seconds of each scenario's load before it is measured (1; `--warmup=0` measures from the first request). */
+const WARMUP = process.argv.includes('--warmup=0') ? 0 : Math.min(arg('warmup', 1), 60)
 /** One or more, comma-separated (`--concurrency=8,50`): each runs every scenario over the same seeded data. */
 const CONCURRENCIES = (process.argv.find(a => a.startsWith('--concurrency='))?.slice('--concurrency='.length) ?? '8')
   .split(',')
@@ -41,7 +43,7 @@ const CONCURRENCIES = (process.argv.find(a => a.startsWith('--concurrency='))?.s
   .filter(n => Number.isInteger(n) && n > 0)
   .map(n => Math.min(n, 128))
 const POSTGRES = process.argv.find(a => a.startsWith('--postgres='))?.slice('--postgres='.length)
-/** `--profile=<file>.cpuprofile`: a CPU profile of the measured requests only (not the seeding), for DevTools. */
+/** `--profile=<file>.cpuprofile`: a CPU profile of the load, warm-ups included (not the seeding), for DevTools. */
 const PROFILE = process.argv.find(a => a.startsWith('--profile='))?.slice('--profile='.length)
 /**
  * `--reuse=<database>`: a database an earlier `--keep` run left on the Postgres server: migrated to this build,
@@ -189,9 +191,13 @@ async function main(): Promise<void> {
   for (const CONCURRENCY of CONCURRENCIES.length > 0 ? CONCURRENCIES : [8]) {
     console.log(`\n${seeded || COMPANIES} companies, ${CONCURRENCY} concurrent requests, ${SECONDS} s per scenario:`)
     for (const [title, who, urls] of scenarios.filter(([title]) => !ONLY || title.includes(ONLY))) {
+      const job = { port, paths: urls, headers: { authorization: `Bearer ${tokens[who]}` }, concurrency: CONCURRENCY }
+      // Unmeasured first: a scenario's code paths compiled and its statements and estimates made, as on a server
+      // that has been answering for a while.
+      if (WARMUP > 0) await load.run({ ...job, seconds: WARMUP })
       const cpuBefore = process.cpuUsage()
       const threadsBefore = threadCpu()
-      const { latencies, failed, last, cpuMs: clientMs } = await load.run({ port, paths: urls, headers: { authorization: `Bearer ${tokens[who]}` }, concurrency: CONCURRENCY, seconds: SECONDS })
+      const { latencies, failed, last, cpuMs: clientMs } = await load.run({ ...job, seconds: SECONDS })
       // The server process's CPU a request (every thread: the server's, the embedded database's, the collector's),
       // steadier than req/s on a shared machine whose other tenants take a varying part of its cores; the load
       // process's own is said apart.
