@@ -3,6 +3,7 @@ import type { SignInMethod } from '../../core/auth/profile'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { sessions, users } from '../db/schema'
+import { writesOf } from '../db/writes'
 import { newSecret, sha256 } from './tokens'
 
 export type UserRow = typeof users.$inferSelect
@@ -69,6 +70,27 @@ function liveAt(now: Date | Placeholder, idleSince: Date | Placeholder): SQL {
   return and(isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, idleSince))!
 }
 
+/**
+ * How long a node keeps a session's lookup while its database connections finish no write (server/db/writes.ts).
+ * Every API request's first statement is the lookup, half of what the database does for a short request; a browser
+ * opening a page asks several at once. Any write this node finishes — a sign-out, a password changed, a user switched
+ * off or given another role, or anything else — makes every kept lookup be asked again, so on one node (the embedded
+ * database is always one) a request sees what the database would answer. A change made by another node is seen here
+ * within this time.
+ */
+export const SESSION_KEPT_MS = 1_000
+/** Lookups kept at most (the oldest go first). */
+const SESSIONS_KEPT = 1_000
+
+interface KeptSession {
+  session: SessionUser
+  lastSeenAt: number
+  expiresAt: number
+  /** The node's finished writes when the lookup was sent, and when (performance.now) it goes stale anyway. */
+  writes: number
+  until: number
+}
+
 export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const { db, clock, idleMs, absoluteMs } = deps
   const stepMs = deps.touchStepMs ?? 0
@@ -76,11 +98,13 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   // Every API request asks this, so it is built once: building drizzle's SQL anew cost more of a short request's
   // time than the database's answer (issue 16), and on Postgres a named statement is also parsed once a connection.
   const lookup = db
-    .select({ sessionId: sessions.id, signInMethod: sessions.sign_in_method, lastSeenAt: sessions.last_seen_at, user: users })
+    .select({ sessionId: sessions.id, signInMethod: sessions.sign_in_method, lastSeenAt: sessions.last_seen_at, expiresAt: sessions.expires_at, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), isNull(users.disabled_at), liveAt(sql.placeholder('now'), sql.placeholder('idleSince'))))
     .prepare('session_lookup')
+
+  const keep = keptSessions(db, { idleMs, stepMs })
 
   async function ended(rows: { id: number }[], end: SessionEnd = 'ended'): Promise<void> {
     if (rows.length === 0 || !deps.onEnded) return
@@ -104,9 +128,17 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
     async authenticate(token) {
       const now = new Date(clock.now())
+      const tokenHash = sha256(token)
+      const kept = keep.get(tokenHash)
+      if (kept) {
+        if (keep.holds(kept, now)) return copyOf(kept.session)
+        keep.drop(tokenHash)
+      }
+      const writesBefore = keep.writes()
       // One round trip for the common case: every API request passes here, and PGlite serves one query at a time.
-      const [row] = await lookup.execute({ tokenHash: sha256(token), now, idleSince: new Date(now.getTime() - idleMs) })
+      const [row] = await lookup.execute({ tokenHash, now, idleSince: new Date(now.getTime() - idleMs) })
       if (!row) return null
+      const session: SessionUser = { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user }
       const staleBefore = new Date(now.getTime() - stepMs)
       if (row.lastSeenAt.getTime() <= staleBefore.getTime()) {
         // The second trip, at most once per step per session; the condition keeps concurrent requests to one write.
@@ -114,8 +146,10 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
           .update(sessions)
           .set({ last_seen_at: now })
           .where(and(eq(sessions.id, row.sessionId), stepMs > 0 ? lte(sessions.last_seen_at, staleBefore) : undefined))
+        return session
       }
-      return { sessionId: row.sessionId, signInMethod: row.signInMethod as SignInMethod, user: row.user }
+      keep.add(tokenHash, writesBefore, { session, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime() })
+      return copyOf(session)
     },
 
     async touch(sessionId) {
@@ -160,3 +194,39 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     },
   }
 }
+
+/**
+ * The node's kept session lookups (SESSION_KEPT_MS). A lookup is kept only when no write finished while it ran, and
+ * holds only while none has finished since, for SESSION_KEPT_MS at most, and while the session is still live and not
+ * due to be touched by the clock's time. Nothing is kept on a database whose writes are not counted.
+ */
+function keptSessions(db: Db, { idleMs, stepMs }: { idleMs: number; stepMs: number }) {
+  const count = writesOf(db)
+  const kept = new Map<string, KeptSession>()
+  return {
+    writes: () => count?.finished,
+    get: (tokenHash: string) => kept.get(tokenHash),
+    drop: (tokenHash: string) => kept.delete(tokenHash),
+    holds(entry: KeptSession, now: Date): boolean {
+      const at = now.getTime()
+      return (
+        count?.finished === entry.writes &&
+        performance.now() < entry.until &&
+        entry.expiresAt > at &&
+        entry.lastSeenAt > at - idleMs &&
+        // A session due to be touched is looked up again, so that the touch is written.
+        entry.lastSeenAt > at - stepMs
+      )
+    },
+    /** Kept with the count from before the lookup was sent: a write that finished while it ran leaves it stale at once. */
+    add(tokenHash: string, writesBefore: number | undefined, entry: Omit<KeptSession, 'writes' | 'until'>): void {
+      if (writesBefore === undefined) return
+      kept.delete(tokenHash)
+      if (kept.size >= SESSIONS_KEPT) kept.delete(kept.keys().next().value!)
+      kept.set(tokenHash, { ...entry, writes: writesBefore, until: performance.now() + SESSION_KEPT_MS })
+    },
+  }
+}
+
+/** Each request its own copy: a handler that changed its user would otherwise change the kept one. */
+const copyOf = (session: SessionUser): SessionUser => ({ ...session, user: { ...session.user } })

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { SEARCH_WORD_SIMILARITY } from '../search/search'
 import { namingSelects } from './named-selects'
 import { PgliteThread } from './pglite-thread'
+import { countedBy, countingWrites, WriteCount } from './writes'
 import * as schema from './schema'
 
 /**
@@ -35,14 +36,17 @@ export async function openPglite(dataDir?: string): Promise<DbHandle & { kind: '
 
 /** drizzle's PGlite driver over the thread: it calls only `query` and `transaction`, which the thread answers alike. */
 export function pgliteDrizzle(client: PgliteThread) {
-  return drizzlePglite({ client: client as unknown as PGlite, schema })
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
+  countedBy(db, client.writes)
+  return db
 }
 
 export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgres' } {
+  const writes = new WriteCount()
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    Client: namingSelects(),
+    Client: countingWrites(namingSelects(), writes),
     // The lists' typo tolerance (server/search/search.ts) on every connection, before pg_trgm is first loaded.
     options: `-c pg_trgm.word_similarity_threshold=${SEARCH_WORD_SIMILARITY}`,
     // pg_trgm loaded at once, at the top level, before the pool hands the connection out: first loaded inside a
@@ -58,6 +62,7 @@ export function openPostgres(url: string, max = 10): DbHandle & { kind: 'postgre
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema })
+  countedBy(db, writes)
   return { kind: 'postgres', db, pool, close: () => pool.end() }
 }
 

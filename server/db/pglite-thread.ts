@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
+import { isRead, WriteCount } from './writes'
 
 /** What the server asks the embedded database's thread (pglite-worker.mjs); `id` is added when it is sent. */
 type Call =
@@ -31,7 +32,12 @@ export interface PgliteTransaction {
 interface Pending {
   resolve(value: unknown): void
   reject(error: Error): void
+  /** Counted in `writes` when its answer comes (server/db/writes.ts). */
+  write: boolean
 }
+
+/** Whether a call may change rows: a statement that is not a read, a script, a transaction's end. */
+const writes = (call: Call): boolean => (call.op === 'query' ? !isRead(call.sql) : call.op === 'exec' || call.op === 'end')
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url)
 
@@ -47,6 +53,8 @@ const WORKER = new URL('./pglite-worker.mjs', import.meta.url)
  * The thread keeps the process alive only while a call is waiting for its answer, as an in-process PGlite did.
  */
 export class PgliteThread {
+  /** The writes this thread has answered (server/db/writes.ts): every query is sent through it. */
+  readonly writes = new WriteCount()
   readonly #worker: Worker
   readonly #pending = new Map<number, Pending>()
   readonly #listeners = new Map<number, (payload: string) => void>()
@@ -162,7 +170,7 @@ export class PgliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped)
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref()
-      this.#pending.set(id, { resolve, reject })
+      this.#pending.set(id, { resolve, reject, write: writes(call) })
       this.#worker.postMessage({ ...call, id })
     })
   }
@@ -177,6 +185,7 @@ export class PgliteThread {
     if (!pending) return
     this.#pending.delete(reply.id)
     if (this.#pending.size === 0) this.#worker.unref()
+    if (pending.write) this.writes.finished++
     if (reply.error) pending.reject(fromPlain(reply.error))
     else pending.resolve(reply.result)
   }
