@@ -50,12 +50,14 @@ it('reads answers by their length and by their chunks, with the headers it was g
 })
 
 it('counts an answer other than 200 and a connection closed without one as failed, and goes on', async () => {
+  // Each connection alternates the two paths: half its answers are the 404s, give or take one a connection.
   const missing = await load.run(job(['/missing', '/sized']))
   expect(missing.failed).toBeGreaterThan(0)
-  expect(missing.failed).toBeLessThan(missing.latencies.length)
+  expect(Math.abs(2 * missing.failed - missing.latencies.length)).toBeLessThanOrEqual(3)
 
+  // A closed connection is no answer: as many failed as answered, give or take one a connection.
   const closed = await load.run(job(['/closed', '/sized']))
   expect(closed.failed).toBeGreaterThan(0)
-  expect(closed.latencies.length).toBeGreaterThan(closed.failed)
+  expect(Math.abs(closed.failed - closed.latencies.length)).toBeLessThanOrEqual(3)
   expect(JSON.parse(closed.last)).toEqual({ data: { total: 3, items: ['один', 'два', 'три'] } })
 })
