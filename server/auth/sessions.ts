@@ -26,7 +26,8 @@ export interface SessionStore {
   create(userId: number, method: SignInMethod): Promise<string>
   /**
    * The live session for a token; null when missing, idle, expired, revoked or its user is switched off.
-   * last_seen_at is written only when older than the touch step (see createSessionStore).
+   * last_seen_at is written only when older than the touch step (see createSessionStore). Answered from a lookup kept
+   * while this node finishes no write (SESSION_KEPT_MS).
    */
   authenticate(token: string): Promise<SessionUser | null>
   /** Keeps a session alive without a token (socket wake-ups); false when it is no longer live. */

@@ -37,7 +37,7 @@ interface Pending {
 }
 
 /** Whether a call may change rows: a statement that is not a read, a script, a transaction's end. */
-const writes = (call: Call): boolean => (call.op === 'query' ? !isRead(call.sql) : call.op === 'exec' || call.op === 'end')
+const mayWrite = (call: Call): boolean => (call.op === 'query' ? !isRead(call.sql) : call.op === 'exec' || call.op === 'end')
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url)
 
@@ -170,7 +170,7 @@ export class PgliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped)
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref()
-      this.#pending.set(id, { resolve, reject, write: writes(call) })
+      this.#pending.set(id, { resolve, reject, write: mayWrite(call) })
       this.#worker.postMessage({ ...call, id })
     })
   }
